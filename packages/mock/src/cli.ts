@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startMock } from './index.js';
+
+const usage = 'usage: chatplatform-mock [--port N] [--dynamic] [--seed S] [--errors] [--spec FILE]';
+
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', short: 'p' },
+        dynamic: { type: 'boolean', short: 'd' },
+        seed: { type: 'string' },
+        errors: { type: 'boolean' },
+        spec: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const values = parse();
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const port = values.port === undefined ? 4010 : Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be an integer from 0 to 65535, got "${values.port}".\n${usage}`);
+  process.exit(2);
+}
+
+try {
+  const mock = await startMock({
+    port: port === 0 ? undefined : port, // 0: any free port
+    dynamic: values.dynamic,
+    seed: values.seed,
+    errors: values.errors,
+    spec: values.spec,
+  });
+  console.log(`Prism mock of the platform API listening on ${mock.url}`);
+  console.log(`Try: curl -H 'apikey: test' ${mock.url}/calls/any-session-id`);
+  const stop = () => void mock.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
