@@ -1,0 +1,106 @@
+// Turns one OpenAPI operation into the plain facts every code sample needs: the concrete URL
+// (server variables at their defaults, path parameters at their examples), the headers, the
+// credentials and the JSON body. Samples are rendered from this model only, so the spec stays the
+// single place where an address, a parameter or an example lives.
+
+/** Environment variable that holds a security scheme's secret: apiKey -> CHATPLATFORM_API_KEY. */
+export function secretEnvVar(schemeName) {
+  return `CHATPLATFORM_${schemeName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
+
+/** A server URL with every `{variable}` replaced by its default. */
+export function serverUrlWithDefaults(server) {
+  return server.url.replace(/\{([^}]+)\}/g, (_, name) => {
+    const variable = server.variables?.[name];
+    if (variable?.default === undefined) {
+      throw new Error(`Server ${server.url}: variable "${name}" has no default; give it one in the spec.`);
+    }
+    return variable.default;
+  });
+}
+
+function exampleOf(parameter, where) {
+  const value =
+    parameter.example ??
+    Object.values(parameter.examples ?? {})[0]?.value ??
+    parameter.schema?.example ??
+    parameter.schema?.examples?.[0];
+  if (value === undefined && parameter.required) {
+    throw new Error(`${where}: required ${parameter.in} parameter "${parameter.name}" has no example; add one in the spec.`);
+  }
+  return value;
+}
+
+function bodyExampleOf(requestBody, where) {
+  if (!requestBody) return undefined;
+  const json = requestBody.content?.['application/json'];
+  if (!json) throw new Error(`${where}: only application/json request bodies are supported by the code samples.`);
+  const value = json.example ?? Object.values(json.examples ?? {})[0]?.value;
+  if (value === undefined && requestBody.required) {
+    throw new Error(`${where}: the required request body has no example; add one in the spec.`);
+  }
+  return value;
+}
+
+/**
+ * @param {object} input
+ * @param {string} input.method lower-case HTTP method
+ * @param {string} input.path path template, e.g. /calls/{sessionId}
+ * @param {object} input.operation the operation object, with parameters and requestBody resolved
+ * @param {object[]} input.parameters path-level + operation-level parameters, resolved
+ * @param {object} input.server the server that applies (operation, path or root level)
+ * @param {object[]} input.security the security requirements that apply
+ * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
+ */
+export function operationModel({ method, path, operation, parameters, server, security, securitySchemes }) {
+  const where = `${method.toUpperCase()} ${path} (${operation.operationId})`;
+  if (!operation.operationId) throw new Error(`${where}: an operationId is needed to render code samples.`);
+
+  const byKey = new Map();
+  for (const parameter of parameters) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  const all = [...byKey.values()];
+
+  const pathParams = all.filter((p) => p.in === 'path').map((p) => ({ name: p.name, value: String(exampleOf(p, where)) }));
+  const headers = all
+    .filter((p) => p.in === 'header')
+    .map((p) => ({ name: p.name, value: exampleOf(p, where), required: Boolean(p.required) }))
+    .filter((p) => p.value !== undefined);
+  const query = all
+    .filter((p) => p.in === 'query')
+    .map((p) => ({ name: p.name, value: exampleOf(p, where) }))
+    .filter((p) => p.value !== undefined);
+
+  let resolvedPath = path;
+  for (const { name, value } of pathParams) resolvedPath = resolvedPath.replace(`{${name}}`, encodeURIComponent(value));
+
+  // The first security requirement is the one the samples show (Get Call: apiKey with fullAccess).
+  const requirement = security?.[0] ?? {};
+  const credentials = Object.keys(requirement).map((schemeName) => {
+    const scheme = securitySchemes[schemeName];
+    if (!scheme) throw new Error(`${where}: security scheme "${schemeName}" is not defined in components.securitySchemes.`);
+    if (scheme.type !== 'apiKey' || scheme.in !== 'header') {
+      throw new Error(`${where}: code samples support header API keys only, "${schemeName}" is ${scheme.type} in ${scheme.in}.`);
+    }
+    return { scheme: schemeName, header: scheme.name, envVar: secretEnvVar(schemeName) };
+  });
+
+  const serverUrl = serverUrlWithDefaults(server);
+  const queryString = query.length
+    ? `?${query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&')}`
+    : '';
+
+  return {
+    operationId: operation.operationId,
+    tag: operation.tags?.[0],
+    method: method.toUpperCase(),
+    pathTemplate: path,
+    pathParams,
+    headers,
+    query,
+    credentials,
+    body: bodyExampleOf(operation.requestBody, where),
+    server,
+    serverUrl,
+    url: `${serverUrl}${resolvedPath}${queryString}`,
+  };
+}

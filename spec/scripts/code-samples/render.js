@@ -1,0 +1,6 @@
+// The samples every operation gets, in the order the docs show them.
+import { curlSample } from './curl.js';
+
+export function renderSamples(model) {
+  return [{ lang: 'Shell', label: 'curl', source: curlSample(model) }];
+}
