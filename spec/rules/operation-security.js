@@ -1,0 +1,102 @@
+// platform/operation-security: every REST operation requires the `apikey` header; the management
+// API requires the `key` and `secret` headers together and never `apikey`.
+//
+// Schemes are recognised by what they send (an apiKey scheme in the header `apikey`, `key` or
+// `secret`), not by their component names. An operation belongs to the management API when it is
+// served from the management address (see addresses.js): the address decides which credentials
+// the platform accepts, whereas a tag only groups operations in the docs.
+// platform/management-api-tag keeps the `Management API` tag and the address in step.
+//
+// Option `apiKeyScopes`: the key scopes an `apikey` requirement may name as OpenAPI 3.1 roles.
+import { collectOperations } from './operations.js';
+import { describeOperation, isManagementOperation } from './addresses.js';
+
+const APIKEY_SCHEME = "an apiKey scheme with `in: header` and `name: apikey`";
+
+export function OperationSecurity({ apiKeyScopes } = {}) {
+  /** @type {Map<string, string>} scheme component name -> header it sends ('apikey' | 'key' | 'secret' | other) */
+  const headerOf = new Map();
+
+  return collectOperations(
+    (operations, root, ctx) => {
+      const schemesSending = (header) => [...headerOf].filter(([, h]) => h === header).map(([n]) => n);
+      const apikeySchemes = schemesSending('apikey');
+      const [keySchemes, secretSchemes] = [schemesSending('key'), schemesSending('secret')];
+
+      for (const op of operations) {
+        const { operation } = op;
+        const requirements = operation.security ?? root.security ?? [];
+        const where = operation.security ? op.location.child('security') : op.location;
+        const what = describeOperation(op);
+        const report = (message) => ctx.report({ message, location: where });
+
+        if (isManagementOperation(op)) {
+          if (!keySchemes.length || !secretSchemes.length) {
+            report(
+              `${what} is a management API operation, but no security schemes for the management headers exist. ` +
+                'Define apiKey schemes with `in: header` and `name: key`, and `name: secret`, under components.securitySchemes.',
+            );
+            continue;
+          }
+          const ok =
+            requirements.length > 0 &&
+            requirements.every(
+              (req) =>
+                keySchemes.some((n) => n in req) &&
+                secretSchemes.some((n) => n in req) &&
+                !apikeySchemes.some((n) => n in req),
+            );
+          if (!ok) {
+            report(
+              `${what} is served from the management address, so it must require the \`key\` and \`secret\` headers ` +
+                `together and never \`apikey\`. Set its security to one requirement object holding both, for example ` +
+                `\`security: [{ ${keySchemes[0]}: [], ${secretSchemes[0]}: [] }]\`.`,
+            );
+          }
+          continue;
+        }
+
+        if (!apikeySchemes.length) {
+          report(`${what} must require the \`apikey\` header, but no scheme sends it. Define ${APIKEY_SCHEME} under components.securitySchemes.`);
+          continue;
+        }
+        const missing = requirements.length === 0 || requirements.some((req) => !apikeySchemes.some((n) => n in req));
+        if (missing) {
+          report(
+            `${what} must require the \`apikey\` header in every security requirement (an empty or alternative ` +
+              `requirement without it lets a request through unauthenticated). Use \`security: [{ ${apikeySchemes[0]}: [fullAccess] }]\` ` +
+              'or add the apikey scheme to each requirement object.',
+          );
+          continue;
+        }
+        if (requirements.some((req) => [...keySchemes, ...secretSchemes].some((n) => n in req))) {
+          report(`${what} is not a management API operation, so it must not require the management \`key\`/\`secret\` headers. Remove them from its security.`);
+        }
+        if (!apiKeyScopes) continue;
+        for (const req of requirements) {
+          for (const name of apikeySchemes.filter((n) => n in req)) {
+            const scopes = req[name] ?? [];
+            const unknown = scopes.filter((s) => !apiKeyScopes.includes(s));
+            if (scopes.length === 0 || unknown.length) {
+              report(
+                `${what} must name the key scopes it accepts as security roles of \`${name}\` ` +
+                  `(one or more of ${apiKeyScopes.map((s) => `\`${s}\``).join(', ')})` +
+                  (unknown.length ? `; unknown: ${unknown.map((s) => `\`${s}\``).join(', ')}` : '; the list is empty') +
+                  `. For example \`${name}: [fullAccess]\`.`,
+              );
+            }
+          }
+        }
+      }
+    },
+    {
+      SecurityScheme: {
+        enter(scheme, ctx) {
+          if (scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string') {
+            headerOf.set(String(ctx.key), scheme.name.toLowerCase());
+          }
+        },
+      },
+    },
+  );
+}

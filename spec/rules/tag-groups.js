@@ -1,0 +1,38 @@
+// platform/tag-groups: every resource area is a tag, and the docs show tags only through
+// `x-tagGroups` (Redoc hides tags no group lists). So each declared tag belongs to exactly one
+// group, and groups list only declared tags.
+
+export function TagGroups() {
+  return {
+    Root: {
+      leave(root, ctx) {
+        const declared = (root.tags ?? []).map((t) => t.name);
+        const groups = root['x-tagGroups'];
+        if (!Array.isArray(groups)) {
+          ctx.report({
+            message: 'The document has no `x-tagGroups`. Add it at the root and list every tag in one group so the docs show all resource areas.',
+            location: ctx.location.child('tags'),
+          });
+          return;
+        }
+        const seen = new Map();
+        groups.forEach((group, g) => {
+          (group.tags ?? []).forEach((tag, t) => {
+            const at = ctx.location.child(['x-tagGroups', g, 'tags', t]);
+            if (!declared.includes(tag)) {
+              ctx.report({ message: `x-tagGroups group \`${group.name}\` lists \`${tag}\`, which is not a declared tag. Declare it under \`tags\` with a description, or remove it.`, location: at });
+            } else if (seen.has(tag)) {
+              ctx.report({ message: `Tag \`${tag}\` is listed in both \`${seen.get(tag)}\` and \`${group.name}\`. Keep it in one group.`, location: at });
+            } else {
+              seen.set(tag, group.name);
+            }
+          });
+        });
+        declared.forEach((tag, i) => {
+          if (seen.has(tag)) return;
+          ctx.report({ message: `Tag \`${tag}\` is in no x-tagGroups group, so the docs would hide it. Add it to one group in \`x-tagGroups\`.`, location: ctx.location.child(['tags', i]) });
+        });
+      },
+    },
+  };
+}
