@@ -1,0 +1,93 @@
+// Input checks that run before anything is sent. Messages name the option and how to fix it, and
+// never echo a credential's value.
+import { InvalidInputError } from './errors.js';
+import { regions, type Region } from './generated/spec.js';
+
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+// RFC 9110 field-value: visible characters, spaces and tabs, obs-text; never CR, LF, NUL or other controls.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function checkAppId(appId: unknown): string {
+  if (typeof appId !== 'string' || !DNS_LABEL.test(appId)) {
+    throw new InvalidInputError(
+      `appId ${JSON.stringify(appId)} is not a single DNS label: use the app ID from the dashboard ` +
+        '(letters, digits and inner hyphens, 1 to 63 characters, no dots, slashes or spaces), ' +
+        'or set CHATPLATFORM_APP_ID',
+    );
+  }
+  return appId;
+}
+
+export function checkRegion(region: unknown): Region {
+  if (!(regions as readonly unknown[]).includes(region)) {
+    throw new InvalidInputError(
+      `region ${JSON.stringify(region)} is not one of ${regions.join(', ')}: use your app's data center, or set CHATPLATFORM_REGION`,
+    );
+  }
+  return region as Region;
+}
+
+export function checkSessionId(sessionId: unknown): string {
+  if (typeof sessionId !== 'string' || sessionId === '') {
+    throw new InvalidInputError('sessionId must be a non-empty string: pass the session ID of the call');
+  }
+  // URL parsers resolve `.` and `..` segments even percent-encoded, so they could leave /calls/.
+  if (sessionId === '.' || sessionId === '..') {
+    throw new InvalidInputError(`sessionId ${JSON.stringify(sessionId)} is not a session ID: it would address another path`);
+  }
+  if (LONE_SURROGATE.test(sessionId)) {
+    throw new InvalidInputError('sessionId contains a lone UTF-16 surrogate and cannot be percent-encoded');
+  }
+  return sessionId;
+}
+
+/** A header value: a secret's value is never shown in the message. */
+export function checkHeaderValue(name: string, value: unknown, secret = false): string {
+  const shown = secret ? '' : ` ${JSON.stringify(value)}`;
+  if (typeof value !== 'string') {
+    throw new InvalidInputError(`${name}${shown} must be a string`);
+  }
+  if (!HEADER_VALUE.test(value)) {
+    throw new InvalidInputError(
+      `${name}${shown} contains a character not allowed in an HTTP header (CR, LF, NUL, another control character, or beyond Latin-1)`,
+    );
+  }
+  return value;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+/** `baseUrl` must be HTTPS; plain HTTP only on a loopback address (a local mock). */
+export function checkBaseUrl(baseUrl: unknown): string {
+  let url: URL;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    throw new InvalidInputError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL, e.g. http://127.0.0.1:4010`);
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InvalidInputError(
+      `baseUrl ${JSON.stringify(url.origin)} must use https (plain http is allowed only on a loopback address, for mocks)`,
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InvalidInputError('baseUrl must not carry credentials, a query or a fragment');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function checkNonNegativeInteger(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new InvalidInputError(`${name} ${JSON.stringify(value)} must be a non-negative integer`);
+  }
+  return value;
+}
+
+export function checkPositiveNumber(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new InvalidInputError(`${name} ${JSON.stringify(value)} must be a positive number of milliseconds`);
+  }
+  return value;
+}
