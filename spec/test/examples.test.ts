@@ -1,0 +1,286 @@
+// Every example in the bundled spec validates against its schema (Ajv's JSON Schema 2020-12
+// build, formats checked strictly), and the spec's claims have teeth: each is checked against
+// the schemas themselves, not against prose.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const specDir = resolve(import.meta.dirname, '..');
+const spec: Json = JSON.parse(readFileSync(join(specDir, 'dist/openapi.json'), 'utf8'));
+
+// ---- Schemas: OpenAPI's `#/components/schemas/X` refs become `$defs` of one registered schema.
+
+const DEFS_ID = 'urn:chatplatform:openapi';
+const rewriteRefs = (schema: Json): Json =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${DEFS_ID}#/$defs/`));
+
+function createAjv() {
+  // strict: unknown keywords and unknown formats are errors, not silently ignored.
+  const ajv = new Ajv2020.default({ strict: true, allErrors: true });
+  addFormats.default(ajv);
+  // OpenAPI's own schema keywords, which are annotations for JSON Schema validators.
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  ajv.addSchema({ $id: DEFS_ID, $defs: rewriteRefs(spec.components.schemas) });
+  return ajv;
+}
+const ajv = createAjv();
+const validatorFor = (schema: Json) => ajv.compile(rewriteRefs(schema));
+const component = (name: string) => validatorFor({ $ref: `#/components/schemas/${name}` });
+const errorsOf = (validate: ReturnType<typeof validatorFor>, value: unknown) =>
+  validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+
+// ---- Where examples live in the bundled document.
+
+function deref(node: Json): Json {
+  if (!node || typeof node.$ref !== 'string') return node;
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: Json, key: string) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], spec);
+  if (target === undefined) throw new Error(`Unresolvable $ref ${node.$ref}`);
+  return deref(target);
+}
+
+interface ExampleSite {
+  where: string;
+  schema: Json;
+  examples: { name: string; value: unknown }[];
+}
+
+const usedExampleRefs = new Set<string>();
+
+/** A media type or a parameter: `example`, or `examples` (Example objects, possibly $ref'd). */
+function site(where: string, holder: Json): ExampleSite | undefined {
+  const examples: ExampleSite['examples'] = [];
+  if ('example' in holder) examples.push({ name: 'example', value: holder.example });
+  for (const [name, example] of Object.entries<Json>(holder.examples ?? {})) {
+    if (example.$ref) usedExampleRefs.add(example.$ref);
+    examples.push({ name, value: deref(example).value });
+  }
+  return examples.length ? { where, schema: holder.schema, examples } : undefined;
+}
+
+function collectSites(): ExampleSite[] {
+  const sites: (ExampleSite | undefined)[] = [];
+  const mediaTypes = (where: string, content: Json) =>
+    Object.entries<Json>(content ?? {}).forEach(([type, media]) => sites.push(site(`${where} ${type}`, media)));
+  const parameters = (where: string, list: Json[] = []) =>
+    list.map(deref).forEach((p) => sites.push(site(`${where} parameter ${p.name}`, p)));
+
+  for (const [path, rawItem] of Object.entries<Json>(spec.paths)) {
+    const item = deref(rawItem);
+    parameters(path, item.parameters);
+    for (const [method, op] of Object.entries<Json>(item)) {
+      if (!op || typeof op !== 'object' || !('responses' in op)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      parameters(where, op.parameters);
+      if (op.requestBody) mediaTypes(`${where} request`, deref(op.requestBody).content);
+      for (const [status, response] of Object.entries<Json>(op.responses)) mediaTypes(`${where} ${status}`, deref(response).content);
+    }
+  }
+  // Schema-level `examples` (and 3.0-style `example`), anywhere inside a component schema.
+  const walkSchema = (where: string, schema: Json) => {
+    if (!schema || typeof schema !== 'object') return;
+    if (!Array.isArray(schema)) {
+      const values = [...(schema.examples ?? []), ...('example' in schema ? [schema.example] : [])];
+      if (values.length) sites.push({ where, schema, examples: values.map((value: unknown, i: number) => ({ name: `#${i}`, value })) });
+    }
+    for (const [key, child] of Object.entries<Json>(schema)) if (key !== 'examples' && key !== 'example') walkSchema(`${where}/${key}`, child);
+  };
+  for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walkSchema(`schema ${name}`, schema);
+  return sites.filter((s): s is ExampleSite => s !== undefined);
+}
+
+const sites = collectSites();
+const records = (name: string): Json[] => spec.components.examples[name].value.data;
+
+describe('examples', () => {
+  it('are found where the spec declares them (Get Call responses, parameters, schemas)', () => {
+    const where = sites.map((s) => s.where);
+    expect(where).toEqual(expect.arrayContaining(['GET /calls/{sessionId} 200 application/json', 'GET /calls/{sessionId} 400 application/json']));
+    expect(where.some((w) => w.includes('parameter sessionId'))).toBe(true);
+    expect(where.some((w) => w.startsWith('schema '))).toBe(true);
+  });
+
+  it.each(sites.flatMap((s) => s.examples.map((e) => [`${s.where} › ${e.name}`, s.schema, e.value] as const)))(
+    '%s validates against its schema',
+    (_label, schema, value) => {
+      expect(schema, 'an example needs a schema to be checked against').toBeDefined();
+      expect(errorsOf(validatorFor(schema), value)).toEqual([]);
+    },
+  );
+
+  it('in components.examples are each used by an operation (so each was validated above)', () => {
+    const defined = Object.keys(spec.components.examples ?? {}).map((name) => `#/components/examples/${name}`);
+    expect(defined.length).toBeGreaterThanOrEqual(3);
+    expect(defined.filter((ref) => !usedExampleRefs.has(ref))).toEqual([]);
+  });
+
+  it('include the observed response: an initiated audio call, nobody joined, the receiver unanswered, the initiator without state', () => {
+    const [call] = records('CallInitiated');
+    expect(call).toMatchObject({ type: 'audio', status: 'initiated', hasRecording: false, totalDurationInMinutes: 0 });
+    const [initiator, receiver] = call.participants;
+    expect(initiator.uid).toBe(call.initiator);
+    expect(initiator).not.toHaveProperty('state');
+    expect(receiver).toMatchObject({ uid: call.receiver, state: 'unanswered', isJoined: false });
+    expect(call.data.entities.receiver.entity.uid).toBe(call.receiver);
+  });
+
+  it('include an ended call with a recording and fractional minute totals', () => {
+    const [call] = records('CallEndedWithRecording');
+    expect(call.hasRecording).toBe(true);
+    expect(call.recordings.length).toBeGreaterThan(0);
+    expect(Number.isInteger(call.totalAudioMinutes)).toBe(false);
+  });
+});
+
+describe('the call record schema', () => {
+  const call = component('Call');
+  const [observed] = records('CallInitiated');
+  const [recorded] = records('CallEndedWithRecording');
+
+  it('requires recordings when hasRecording is true (if/then), and only then', () => {
+    const { recordings: _dropped, ...withoutRecordings } = recorded;
+    expect(errorsOf(call, withoutRecordings)).toEqual(["/ must have required property 'recordings'", '/ must match "then" schema']);
+    expect(errorsOf(call, { ...withoutRecordings, recordings: [] })).toEqual([]);
+    expect(errorsOf(call, { ...observed, hasRecording: false })).toEqual([]);
+    expect(observed).not.toHaveProperty('recordings');
+  });
+
+  it('types minute totals as number (fractional values pass) and counts and timestamps as integer', () => {
+    for (const name of ['Call', 'CallParticipant']) {
+      const { properties } = spec.components.schemas[name];
+      for (const minutes of ['totalAudioMinutes', 'totalVideoMinutes', 'totalDurationInMinutes']) {
+        expect(properties[minutes].type, `${name}.${minutes}`).toBe('number');
+        expect(properties[minutes].description, `${name}.${minutes} says why`).toMatch(/fractional/);
+      }
+    }
+    const { properties } = spec.components.schemas.Call;
+    expect(properties.totalParticipants.type).toBe('integer');
+    expect(properties.initiatedAt.type).toBe('integer');
+    expect(errorsOf(call, { ...observed, totalVideoMinutes: 0.31666666666666665 })).toEqual([]);
+    expect(errorsOf(call, { ...observed, totalParticipants: 1.5 })).toEqual(['/totalParticipants must be integer']);
+    expect(errorsOf(call, { ...observed, initiatedAt: 1717412345.5 })).toEqual(['/initiatedAt must be integer']);
+  });
+
+  it('checks formats strictly (an avatar that is not a URI is rejected)', () => {
+    const participant = component('CallParticipant');
+    expect(errorsOf(participant, { ...observed.participants[0], avatar: 'not a uri' })).toEqual(['/avatar must match format "uri"']);
+    expect(() => new Ajv2020.default({ strict: true }).compile({ type: 'string', format: 'uri' })).toThrow(/unknown format/);
+  });
+});
+
+describe('the participant state', () => {
+  const participant = component('CallParticipant');
+  const [observed] = records('CallInitiated');
+
+  it('is optional', () => {
+    expect(spec.components.schemas.CallParticipant.required).not.toContain('state');
+    expect(errorsOf(participant, observed.participants[0])).toEqual([]);
+  });
+
+  it('is an enum of exactly ongoing, ended, unanswered and rejected, each explained', () => {
+    const state = deref(spec.components.schemas.CallParticipant.properties.state);
+    expect([...state.enum].sort()).toEqual(['ended', 'ongoing', 'rejected', 'unanswered']);
+    for (const value of state.enum) expect(state.description).toContain(`\`${value}\``);
+    expect(errorsOf(participant, { ...observed.participants[1], state: 'left' })).toEqual(['/state must be equal to one of the allowed values']);
+  });
+});
+
+describe('descriptions', () => {
+  const operations = Object.entries<Json>(spec.paths).flatMap(([path, item]) =>
+    Object.entries<Json>(deref(item))
+      .filter(([, op]) => op && typeof op === 'object' && 'responses' in op)
+      .map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op, item: deref(item) })),
+  );
+
+  it('exist on every operation', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(5);
+    expect(operations.filter(({ op }) => !op.description?.trim()).map((o) => o.label)).toEqual([]);
+  });
+
+  it('exist on every parameter', () => {
+    const parameters = operations.flatMap(({ op, item }) => [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref));
+    expect(parameters.length).toBeGreaterThanOrEqual(3);
+    expect(parameters.filter((p) => !p.description?.trim()).map((p) => p.name)).toEqual([]);
+  });
+
+  it('exist on every schema property (its own, or the named schema it refers to)', () => {
+    const missing: string[] = [];
+    const walk = (where: string, schema: Json) => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
+        if (!(property.description ?? deref(property).description)?.trim()) missing.push(`${where}.${name}`);
+      }
+      // An `if` subschema is a condition on properties declared elsewhere, not a declaration.
+      for (const [key, child] of Object.entries<Json>(schema)) if (!['examples', 'example', 'if'].includes(key)) walk(`${where}/${key}`, child);
+    };
+    for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walk(name, schema);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('resource areas', () => {
+  // The reference's section 1 names nineteen resource areas.
+  const areas = [
+    'Users', 'Auth tokens', 'Groups', 'Group members', 'Messages', 'Conversations', 'Friends', 'Blocked users', 'Banned users',
+    'Roles', 'API keys', 'Calls', 'Role-based and scope-based access control', 'Restrict features', 'Notifications',
+    'Moderation', 'AI agents', 'Data import', 'Metrics',
+  ];
+
+  it('are all tags with a description', () => {
+    expect(areas).toHaveLength(19);
+    const tags = new Map<string, string>(spec.tags.map((t: Json) => [t.name, t.description]));
+    for (const area of areas) expect(tags.get(area)?.trim(), area).toBeTruthy();
+  });
+
+  it('all appear in exactly one x-tagGroups group', () => {
+    const grouped = spec['x-tagGroups'].flatMap((g: Json) => g.tags);
+    for (const area of areas) expect(grouped.filter((t: string) => t === area), area).toHaveLength(1);
+  });
+});
+
+describe('servers and regions', () => {
+  const variablesOf = (server: Json) => server.variables ?? {};
+  const allServers: Json[] = [
+    ...spec.servers,
+    ...Object.values<Json>(spec.paths).flatMap((item) => [
+      ...(deref(item).servers ?? []),
+      ...Object.values<Json>(deref(item)).flatMap((op) => op?.servers ?? []),
+    ]),
+  ];
+
+  it('serve the Chat address at the root, the Calls address on /calls, the management address on /apps', () => {
+    expect(spec.servers.map((s: Json) => s.url)).toEqual(['https://{appId}.api-{region}.{serviceDomain}/v3']);
+    expect(spec.paths['/calls/{sessionId}'].servers.map((s: Json) => s.url)).toEqual(['https://{appId}.call-{region}.{serviceDomain}/v3']);
+    const [management] = spec.paths['/apps'].servers;
+    expect(management.url).toMatch(/^https:\/\/\{\w+\}$/);
+    expect(Object.values<Json>(variablesOf(management)).map((v) => v.default)).toEqual(['apimgmt.cometchat.io']);
+    for (const path of ['/users', '/users/{uid}/auth_tokens', '/messages']) expect(spec.paths[path].servers, path).toBeUndefined();
+  });
+
+  it('are HTTPS only', () => {
+    expect(allServers.length).toBeGreaterThanOrEqual(3);
+    expect(allServers.filter((s) => !s.url.startsWith('https://')).map((s) => s.url)).toEqual([]);
+  });
+
+  it('offer the regions us, eu and in on every per-app address, with the published service domain', () => {
+    const perApp = allServers.filter((s) => s.url.includes('{appId}'));
+    expect(perApp).toHaveLength(2);
+    for (const server of perApp) {
+      const { appId, region, serviceDomain } = variablesOf(server);
+      expect(appId?.description, server.url).toBeTruthy();
+      expect(region.enum).toEqual(['us', 'eu', 'in']);
+      expect(region.enum).toContain(region.default);
+      expect(serviceDomain.default).toBe('cometchat.io');
+    }
+  });
+
+  it('carry the version in the server URL, never in a path', () => {
+    expect(Object.keys(spec.paths).filter((p) => /\/v\d+(\/|$)/.test(p))).toEqual([]);
+  });
+});
