@@ -49,10 +49,11 @@ function bodyExampleOf(requestBody, where) {
  * @param {object} input.operation the operation object, with parameters and requestBody resolved
  * @param {object[]} input.parameters path-level + operation-level parameters, resolved
  * @param {object} input.server the server that applies (operation, path or root level)
+ * @param {object[]} input.allServers the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
  * @param {object[]} input.security the security requirements that apply
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
  */
-export function operationModel({ method, path, operation, parameters, server, security, securitySchemes }) {
+export function operationModel({ method, path, operation, parameters, server, allServers = [server], security, securitySchemes }) {
   const where = `${method.toUpperCase()} ${path} (${operation.operationId})`;
   if (!operation.operationId) throw new Error(`${where}: an operationId is needed to render code samples.`);
 
@@ -89,7 +90,14 @@ export function operationModel({ method, path, operation, parameters, server, se
     ? `?${query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&')}`
     : '';
 
+  // Defaults of every server variable (appId, region, ...), the operation's own server first.
+  const variableDefaults = {};
+  for (const s of [server, ...allServers]) {
+    for (const [name, variable] of Object.entries(s.variables ?? {})) variableDefaults[name] ??= variable.default;
+  }
+
   return {
+    variableDefaults,
     operationId: operation.operationId,
     tag: operation.tags?.[0],
     method: method.toUpperCase(),

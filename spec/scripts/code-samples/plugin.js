@@ -38,6 +38,7 @@ function codeSamplesDecorator() {
             operation: { ...operation, requestBody: resolve(ctx, operation.requestBody) },
             parameters,
             server,
+            allServers: root.servers ?? [],
             security: operation.security ?? root.security,
             securitySchemes,
           });
