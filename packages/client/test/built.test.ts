@@ -1,0 +1,47 @@
+// The built entry points, loaded the way users load them: ESM `import` and CJS `require` through
+// the package's "exports" (DESIGN.md: a CJS build can break on openapi-fetch's default export
+// while every linter passes, so only a real call proves it).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, inject, test } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const dist = new URL('../dist/', import.meta.url);
+
+function assertBuilt() {
+  for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']) {
+    if (!existsSync(new URL(file, dist))) {
+      throw new Error(`dist/${file} is missing: build the package first (pnpm turbo run build --filter=@chatplatform/client)`);
+    }
+  }
+}
+
+type Entry = typeof import('../src/index.js');
+
+async function callWith(entry: Entry) {
+  const client = entry.createClient({ appId: 'app1', region: 'us', apiKey: 'k', baseUrl: inject('mockUrl'), env: {} });
+  const body = await client.calls.get('any-session');
+  const error = await client.calls.get('any-session', { headers: { Prefer: 'code=400' } }).catch((e: unknown) => e);
+  return { body, error };
+}
+
+describe('built entry points', () => {
+  test('ESM: import resolves dist/index.js and makes a real call', async () => {
+    assertBuilt();
+    expect(import.meta.resolve('@chatplatform/client')).toBe(new URL('index.js', dist).href);
+    const entry = (await import('@chatplatform/client')) as Entry;
+    const { body, error } = await callWith(entry);
+    expect(body.data[0]!.status).toBe('initiated');
+    expect(error).toBeInstanceOf(entry.BadRequestError);
+  });
+
+  test('CJS: require resolves dist/index.cjs and makes a real call', async () => {
+    assertBuilt();
+    expect(require.resolve('@chatplatform/client')).toBe(new URL('index.cjs', dist).pathname);
+    const entry = require('@chatplatform/client') as Entry;
+    const { body, error } = await callWith(entry);
+    expect(body.data[0]!.status).toBe('initiated');
+    expect(error).toBeInstanceOf(entry.BadRequestError);
+    expect(error).toBeInstanceOf(entry.ApiError);
+  });
+});
