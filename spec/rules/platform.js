@@ -3,6 +3,7 @@
 import { CallsHost } from './calls-host.js';
 import { DeprecatedNamesReplacement } from './deprecated-names-replacement.js';
 import { ManagementApiTag } from './management-api-tag.js';
+import { NamedSchemas } from './named-schemas.js';
 import { NoVersionInPath } from './no-version-in-path.js';
 import { OnBehalfOfShared } from './on-behalf-of-shared.js';
 import { OperationIdKebabCase } from './operation-id-kebab-case.js';
@@ -22,6 +23,7 @@ const rules = {
   'servers-https': ServersHttps,
   'region-variable': RegionVariable,
   'tag-groups': TagGroups,
+  'named-schemas': NamedSchemas,
 };
 
 export default function platformPlugin() {

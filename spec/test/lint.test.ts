@@ -87,6 +87,11 @@ describe('the real spec', () => {
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
+
+  it('still lints clean once bundled (the rules read one-file documents too)', async () => {
+    const [report] = await lint(['dist/openapi.yaml']);
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
 });
 
 describe('rule fixtures', () => {
