@@ -79,7 +79,11 @@ function collectSites(): ExampleSite[] {
       const where = `${method.toUpperCase()} ${path}`;
       parameters(where, op.parameters);
       if (op.requestBody) mediaTypes(`${where} request`, deref(op.requestBody).content);
-      for (const [status, response] of Object.entries<Json>(op.responses)) mediaTypes(`${where} ${status}`, deref(response).content);
+      for (const [status, rawResponse] of Object.entries<Json>(op.responses)) {
+        const response = deref(rawResponse);
+        mediaTypes(`${where} ${status}`, response.content);
+        for (const [name, header] of Object.entries<Json>(response.headers ?? {})) sites.push(site(`${where} ${status} header ${name}`, deref(header)));
+      }
     }
   }
   // Schema-level `examples` (and 3.0-style `example`), anywhere inside a component schema.
@@ -221,6 +225,17 @@ describe('descriptions', () => {
     };
     for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walk(name, schema);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the onBehalfOf header', () => {
+  it('is one shared header component, optional on Get Call and referenced wherever it is accepted', () => {
+    const shared = spec.components.parameters.onBehalfOf;
+    expect(shared).toMatchObject({ name: 'onBehalfOf', in: 'header', required: false });
+    const getCall = spec.paths['/calls/{sessionId}'].get;
+    expect(getCall.parameters).toContainEqual({ $ref: '#/components/parameters/onBehalfOf' });
+    const inline = JSON.stringify(spec.paths).match(/"name":"onbehalfof"/gi) ?? [];
+    expect(inline).toEqual([]);
   });
 });
 
