@@ -1,0 +1,374 @@
+import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
+import { type OperationRef, OperationRouter } from './operation-router.js';
+import { SchemaValidators } from './schema-validators.js';
+import {
+  deref,
+  escapePointer,
+  isObject,
+  loadSpec,
+  type OpenApiDocument,
+  type SecurityRequirement,
+} from './spec-document.js';
+import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
+
+interface ParamPlan {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schemaPointer?: string;
+}
+
+interface MediaPlan {
+  mediaType: string;
+  schemaPointer?: string;
+}
+
+interface ResponsePlan {
+  headers: ParamPlan[];
+  /** `null`: the spec documents no body for this response. */
+  content: MediaPlan[] | null;
+}
+
+interface SecurityCheck {
+  label: string;
+  /** Where the credential belongs in the exchange, e.g. `/request/headers/apikey`. */
+  pointer: string;
+  present: (headers: Headers, query: URLSearchParams | undefined) => boolean;
+}
+
+interface OperationPlan {
+  ref: OperationRef;
+  params: ParamPlan[];
+  hasQueryParams: boolean;
+  /** Alternatives (OR) of requirements (AND); empty: no security. */
+  security: SecurityCheck[][];
+  requestBody?: { required: boolean; content: MediaPlan[] };
+  responses: Map<string, ResponsePlan>;
+  documentedStatuses: string[];
+}
+
+export interface ValidatorOptions {
+  /** Path of an OpenAPI document; default: the bundled spec of @chatplatform/spec. */
+  spec?: string;
+}
+
+/**
+ * Checks recorded exchanges against the spec: the operation by method and path template, the
+ * request's parameters, required headers and security header, and the response against the schema
+ * documented for its status (exact code, then `2XX`-style range, then `default`).
+ */
+export class ExchangeValidator {
+  readonly doc: OpenApiDocument;
+  private readonly router: OperationRouter;
+  private readonly schemas: SchemaValidators;
+  private readonly plans = new Map<string, OperationPlan>();
+
+  constructor(docOrOptions: OpenApiDocument | ValidatorOptions = {}) {
+    this.doc = 'openapi' in docOrOptions ? docOrOptions : loadSpec(docOrOptions.spec);
+    this.router = new OperationRouter(this.doc);
+    this.schemas = new SchemaValidators(this.doc);
+  }
+
+  validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
+    const { request, response } = exchange;
+    const method = request.method.toUpperCase();
+    const { pathname, query } = splitUrl(request.url);
+    const report: ExchangeReport = {
+      index,
+      source,
+      method,
+      path: pathname,
+      status: response.status,
+      operationId: null,
+      violations: [],
+    };
+    const route = this.router.match(method, pathname);
+    if (route.kind === 'unknown-path') {
+      report.violations.push({
+        kind: 'unknown-path',
+        pointer: '/request/url',
+        expected: 'a path of the spec under one of its servers',
+        found: route.hint ? `${pathname} (${route.hint})` : pathname,
+      });
+      return report;
+    }
+    if (route.kind === 'method-not-allowed') {
+      report.violations.push({
+        kind: 'method-not-allowed',
+        pointer: '/request/method',
+        expected: `one of ${route.allowed.join(', ')} (documented for ${route.pathTemplate})`,
+        found: method,
+      });
+      return report;
+    }
+    const plan = this.plan(route.operation);
+    report.operationId = plan.ref.operationId;
+    const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
+    this.checkSecurity(plan, request.headers, queryParams, report.violations);
+    this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
+    if (plan.requestBody) {
+      this.checkBody('request', plan.requestBody.content, plan.requestBody.required, request.headers, request.body, report.violations);
+    }
+    this.checkResponse(plan, method, response, report.violations);
+    return report;
+  }
+
+  private checkSecurity(plan: OperationPlan, headers: Headers, query: URLSearchParams | undefined, out: Violation[]): void {
+    if (plan.security.length === 0) return;
+    if (plan.security.some((requirement) => requirement.every((check) => check.present(headers, query)))) return;
+    const alternatives = plan.security.map((requirement) => requirement.map((c) => c.label).join(' and '));
+    const first = plan.security[0]?.find((check) => !check.present(headers, query));
+    out.push({
+      kind: 'security',
+      pointer: first?.pointer ?? '/request',
+      expected: alternatives.length === 1 ? `${alternatives[0]}` : `one of: ${alternatives.join(' | ')}`,
+      // The credential's value is never read into a report: only its absence is.
+      found: 'absent',
+    });
+  }
+
+  private checkParams(
+    params: ParamPlan[],
+    pathParams: Record<string, string>,
+    headers: Headers,
+    query: URLSearchParams | undefined,
+    out: Violation[],
+  ): void {
+    for (const param of params) {
+      const value =
+        param.in === 'path'
+          ? pathParams[param.name]
+          : param.in === 'header'
+            ? headers[param.name.toLowerCase()]
+            : (query?.get(param.name) ?? undefined);
+      const pointer = `/request/${param.in === 'header' ? 'headers' : param.in}/${escapePointer(param.name)}`;
+      if (value === undefined) {
+        if (param.required) out.push({ kind: 'request', pointer, expected: `required ${param.in} parameter`, found: 'absent' });
+        continue;
+      }
+      if (!param.schemaPointer) continue;
+      const validate = this.schemas.param(param.schemaPointer);
+      const holder = { value };
+      if (!validate(holder)) {
+        for (const v of schemaViolations('request', pointer, value, rebase(validate.errors ?? []))) {
+          out.push({ ...v, found: preview(value, param.name) });
+        }
+      }
+    }
+  }
+
+  private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], out: Violation[]): void {
+    const status = response.status;
+    const key = String(status);
+    const responsePlan =
+      plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+    if (!responsePlan) {
+      out.push({
+        kind: 'undocumented-status',
+        pointer: '/response/status',
+        expected: `one of ${plan.documentedStatuses.join(', ')}`,
+        found: `${status} (undocumented)`,
+      });
+      return;
+    }
+    for (const header of responsePlan.headers) {
+      const value = response.headers[header.name.toLowerCase()];
+      const pointer = `/response/headers/${escapePointer(header.name)}`;
+      if (value === undefined) {
+        if (header.required) out.push({ kind: 'response', pointer, expected: 'required header', found: 'absent' });
+        continue;
+      }
+      if (!header.schemaPointer) continue;
+      const validate = this.schemas.param(header.schemaPointer);
+      if (!validate({ value })) {
+        for (const v of schemaViolations('response', pointer, value, rebase(validate.errors ?? []))) {
+          out.push({ ...v, found: preview(value, header.name) });
+        }
+      }
+    }
+    const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
+    if (responsePlan.content === null || noBodyExpected) return;
+    this.checkBody('response', responsePlan.content, true, response.headers, response.body, out);
+  }
+
+  private checkBody(
+    side: 'request' | 'response',
+    content: MediaPlan[],
+    required: boolean,
+    headers: Headers,
+    rawBody: unknown,
+    out: Violation[],
+  ): void {
+    const contentType = headers['content-type'];
+    const absent = rawBody === undefined || rawBody === null || rawBody === '';
+    if (absent) {
+      if (required && content.length > 0) {
+        out.push({ kind: side, pointer: `/${side}/body`, expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`, found: 'no body' });
+      }
+      return;
+    }
+    let media: MediaPlan | undefined;
+    if (contentType === undefined) {
+      // Recorded JSON bodies often come without headers: a parsed value implies JSON.
+      media = typeof rawBody === 'string' ? content[0] : (content.find((m) => isJsonMediaType(m.mediaType)) ?? content[0]);
+    } else {
+      media = matchMediaType(content, contentType);
+      if (!media) {
+        out.push({
+          kind: side,
+          pointer: `/${side}/headers/content-type`,
+          expected: content.map((m) => m.mediaType).join(' or '),
+          found: contentType,
+        });
+        return;
+      }
+    }
+    if (!media?.schemaPointer || !isJsonMediaType(media.mediaType)) return;
+    let body = rawBody;
+    if (typeof rawBody === 'string') {
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        out.push({ kind: side, pointer: `/${side}/body`, expected: `JSON (${media.mediaType})`, found: 'text that is not valid JSON' });
+        return;
+      }
+    }
+    const validate = this.schemas.body(media.schemaPointer);
+    if (!validate(body)) out.push(...schemaViolations(side, `/${side}/body`, body, validate.errors ?? []));
+  }
+
+  private plan(ref: OperationRef): OperationPlan {
+    let plan = this.plans.get(ref.pointer);
+    if (!plan) {
+      plan = this.buildPlan(ref);
+      this.plans.set(ref.pointer, plan);
+    }
+    return plan;
+  }
+
+  private buildPlan(ref: OperationRef): OperationPlan {
+    const doc = this.doc;
+    const operation = deref(doc, { $ref: `#${ref.pointer}` }, ref.pointer).value;
+    const pathItem = deref(doc, { $ref: `#${ref.pathItemPointer}` }, ref.pathItemPointer).value;
+    // Operation-level parameters override path-level ones with the same name and location.
+    const byKey = new Map<string, ParamPlan>();
+    const collect = (list: unknown, pointer: string) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((item, i) => {
+        const { value: param, pointer: at } = deref(doc, item, `${pointer}/${i}`);
+        const where = param.in;
+        if (where !== 'path' && where !== 'query' && where !== 'header') return;
+        const name = String(param.name);
+        byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, {
+          name,
+          in: where,
+          required: param.required === true || where === 'path',
+          ...(param.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}),
+        });
+      });
+    };
+    collect(pathItem.parameters, `${ref.pathItemPointer}/parameters`);
+    collect(operation.parameters, `${ref.pointer}/parameters`);
+    const params = [...byKey.values()];
+
+    const requirements = (operation.security ?? doc.security ?? []) as SecurityRequirement[];
+    // An empty requirement `{}` makes security optional.
+    const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
+    const security = optional ? [] : requirements.map((requirement) => Object.keys(requirement).map((name) => this.securityCheck(name)));
+
+    let requestBody: OperationPlan['requestBody'];
+    if (operation.requestBody !== undefined) {
+      const { value: body, pointer } = deref(doc, operation.requestBody, `${ref.pointer}/requestBody`);
+      requestBody = { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
+    }
+
+    const responses = new Map<string, ResponsePlan>();
+    const rawResponses = isObject(operation.responses) ? operation.responses : {};
+    for (const [status, raw] of Object.entries(rawResponses)) {
+      const { value: response, pointer } = deref(doc, raw, `${ref.pointer}/responses/${escapePointer(status)}`);
+      const headers: ParamPlan[] = [];
+      if (isObject(response.headers)) {
+        for (const [name, rawHeader] of Object.entries(response.headers)) {
+          if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
+          const { value: header, pointer: at } = deref(doc, rawHeader, `${pointer}/headers/${escapePointer(name)}`);
+          headers.push({ name, in: 'header', required: header.required === true, ...(header.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}) });
+        }
+      }
+      const content = isObject(response.content) && Object.keys(response.content).length > 0 ? mediaPlans(response.content, `${pointer}/content`) : null;
+      responses.set(status === 'default' ? 'default' : status.toUpperCase(), { headers, content });
+    }
+    return {
+      ref,
+      params,
+      hasQueryParams: params.some((p) => p.in === 'query'),
+      security,
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+      documentedStatuses: Object.keys(rawResponses),
+    };
+  }
+
+  private securityCheck(name: string): SecurityCheck {
+    const pointer = `/components/securitySchemes/${escapePointer(name)}`;
+    const { value: scheme } = deref(this.doc, { $ref: `#${pointer}` }, pointer);
+    const type = String(scheme.type);
+    if (type === 'apiKey') {
+      const field = String(scheme.name);
+      const lower = field.toLowerCase();
+      const at = `/${escapePointer(field)}`;
+      if (scheme.in === 'header') {
+        return { label: `header \`${field}\` (${name})`, pointer: `/request/headers${at}`, present: (h) => Boolean(h[lower]) };
+      }
+      if (scheme.in === 'query') {
+        return { label: `query parameter \`${field}\` (${name})`, pointer: `/request/query${at}`, present: (_h, q) => Boolean(q?.get(field)) };
+      }
+      return {
+        label: `cookie \`${field}\` (${name})`,
+        pointer: '/request/headers/cookie',
+        present: (h) => (h.cookie ?? '').split(/;\s*/).some((c) => c.startsWith(`${field}=`)),
+      };
+    }
+    if (type === 'http') {
+      const authScheme = String(scheme.scheme ?? '').toLowerCase();
+      return {
+        label: `header \`Authorization\` (${name}, ${authScheme})`,
+        pointer: '/request/headers/authorization',
+        present: (h) => (h.authorization ?? '').toLowerCase().startsWith(`${authScheme} `),
+      };
+    }
+    if (type === 'oauth2' || type === 'openIdConnect') {
+      return { label: `header \`Authorization\` (${name})`, pointer: '/request/headers/authorization', present: (h) => Boolean(h.authorization) };
+    }
+    // mutualTLS cannot be seen in recorded traffic.
+    return { label: `${type} (${name})`, pointer: '/request', present: () => true };
+  }
+}
+
+function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([mediaType, media]) => ({
+    mediaType,
+    ...(isObject(media) && media.schema !== undefined ? { schemaPointer: `${pointer}/${escapePointer(mediaType)}/schema` } : {}),
+  }));
+}
+
+/** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
+function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
+  const actual = header.split(';')[0]!.trim().toLowerCase();
+  const type = actual.split('/')[0];
+  return (
+    content.find((m) => m.mediaType.toLowerCase() === actual) ??
+    content.find((m) => m.mediaType.toLowerCase() === `${type}/*`) ??
+    content.find((m) => m.mediaType === '*/*')
+  );
+}
+
+function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  return base === 'application/json' || base.endsWith('+json') || base === '*/*' || base === 'application/*';
+}
+
+/** Parameter validators see `{ value }`: drop the `/value` prefix from Ajv's instance paths. */
+function rebase<T extends { instancePath: string }>(errors: T[]): T[] {
+  return errors.map((e) => ({ ...e, instancePath: e.instancePath.replace(/^\/value/, '') }));
+}

@@ -1,0 +1,78 @@
+/**
+ * One recorded HTTP exchange, as read from NDJSON or HAR. A `body` that is a string is the raw
+ * body text (parsed as JSON when its media type is JSON); any other value is the already-parsed
+ * JSON body; `undefined` means no body was recorded.
+ */
+export interface Exchange {
+  request: { method: string; url: string; headers: Headers; body?: unknown };
+  response: { status: number; headers: Headers; body?: unknown };
+}
+
+/** Header names lower-cased; repeated headers joined with ", " as HTTP allows. */
+export type Headers = Record<string, string>;
+
+/** Where an exchange came from, for reports and input errors. */
+export interface ExchangeSource {
+  /** 1-based line of an NDJSON file. */
+  line?: number;
+  /** 0-based index in a HAR file's `log.entries`. */
+  entry?: number;
+}
+
+export function describeSource(source: ExchangeSource): string {
+  if (source.line !== undefined) return `line ${source.line}`;
+  if (source.entry !== undefined) return `entry ${source.entry} (log.entries[${source.entry}])`;
+  return 'exchange';
+}
+
+/** Accepts `{name: value}` objects (values may be arrays) and HAR's `[{name, value}]` lists. */
+export function normalizeHeaders(raw: unknown): Headers | undefined {
+  const headers: Headers = {};
+  if (raw === undefined || raw === null) return headers;
+  if (Array.isArray(raw)) {
+    for (const item of raw) {
+      if (typeof item !== 'object' || item === null || typeof item.name !== 'string') return undefined;
+      addHeader(headers, item.name, String(item.value ?? ''));
+    }
+    return headers;
+  }
+  if (typeof raw !== 'object') return undefined;
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const v of value) addHeader(headers, name, String(v));
+    else if (value !== undefined && value !== null) addHeader(headers, name, String(value));
+  }
+  return headers;
+}
+
+function addHeader(headers: Headers, name: string, value: string): void {
+  const key = name.toLowerCase();
+  // HTTP/2 pseudo-headers recorded by browsers are not message headers.
+  if (key.startsWith(':')) return;
+  headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+}
+
+/** Splits a recorded URL (absolute or origin-relative) into path and query without `new URL`'s cost. */
+export function splitUrl(url: string): { pathname: string; query: string } {
+  let start = 0;
+  if (!url.startsWith('/')) {
+    const scheme = url.indexOf('://');
+    if (scheme !== -1) {
+      const slash = url.indexOf('/', scheme + 3);
+      if (slash === -1) return { pathname: '/', query: queryOf(url) };
+      start = slash;
+    }
+  }
+  let end = url.length;
+  const q = url.indexOf('?', start);
+  const h = url.indexOf('#', start);
+  if (h !== -1) end = h;
+  if (q !== -1 && q < end) return { pathname: url.slice(start, q), query: url.slice(q + 1, end) };
+  return { pathname: url.slice(start, end), query: '' };
+}
+
+function queryOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  const h = url.indexOf('#', q);
+  return url.slice(q + 1, h === -1 ? undefined : h);
+}

@@ -1,0 +1,137 @@
+import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from './spec-document.js';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One operation of the spec, addressed by its document pointer. */
+export interface OperationRef {
+  method: string;
+  pathTemplate: string;
+  operationId: string;
+  /** JSON Pointer of the operation object, e.g. `/paths/~1calls~1{sessionId}/get`. */
+  pointer: string;
+  pathItemPointer: string;
+}
+
+export type RouteMatch =
+  | { kind: 'operation'; operation: OperationRef; pathParams: Record<string, string> }
+  | { kind: 'method-not-allowed'; pathTemplate: string; allowed: string[] }
+  | { kind: 'unknown-path'; hint?: string };
+
+interface Route {
+  pathTemplate: string;
+  regex: RegExp;
+  /** Same template without any server base path, only used to explain a miss. */
+  bareRegex: RegExp;
+  paramNames: string[];
+  basePaths: string[];
+  operations: Map<string, OperationRef>;
+  templatedSegments: number;
+}
+
+/**
+ * Matches a recorded request (method + URL) to its operation: the host is ignored, the base path
+ * of any server that applies to the path (operation, path-item or root `servers`) is stripped,
+ * and concrete paths win over templated ones, as OpenAPI requires.
+ */
+export class OperationRouter {
+  private readonly routes: Route[] = [];
+
+  constructor(doc: OpenApiDocument) {
+    for (const [pathTemplate, pathItem] of Object.entries(doc.paths ?? {})) {
+      if (!isObject(pathItem)) continue;
+      const pathItemPointer = `/paths/${escapePointer(pathTemplate)}`;
+      const operations = new Map<string, OperationRef>();
+      const basePaths = new Set<string>();
+      for (const method of HTTP_METHODS) {
+        const operation = pathItem[method];
+        if (!isObject(operation)) continue;
+        const servers = (operation.servers ?? pathItem.servers ?? doc.servers ?? [{ url: '/' }]) as ServerObject[];
+        for (const server of servers) basePaths.add(serverBasePathPattern(server));
+        operations.set(method.toUpperCase(), {
+          method: method.toUpperCase(),
+          pathTemplate,
+          operationId: typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
+          pointer: `${pathItemPointer}/${method}`,
+          pathItemPointer,
+        });
+      }
+      if (operations.size === 0) continue;
+      const { pattern, paramNames } = templatePattern(pathTemplate);
+      const bases = [...basePaths];
+      this.routes.push({
+        pathTemplate,
+        regex: new RegExp(`^(?:${bases.join('|')})${pattern}/?$`),
+        bareRegex: new RegExp(`^${pattern}/?$`),
+        paramNames,
+        basePaths: bases,
+        operations,
+        templatedSegments: paramNames.length,
+      });
+    }
+    this.routes.sort((a, b) => a.templatedSegments - b.templatedSegments);
+  }
+
+  match(method: string, pathname: string): RouteMatch {
+    for (const route of this.routes) {
+      const found = route.regex.exec(pathname);
+      if (!found) continue;
+      const operation = route.operations.get(method.toUpperCase());
+      if (!operation) return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
+      const pathParams: Record<string, string> = {};
+      route.paramNames.forEach((name, i) => {
+        pathParams[name] = safeDecode(found[i + 1] ?? '');
+      });
+      return { kind: 'operation', operation, pathParams };
+    }
+    const bare = this.routes.find((route) => route.bareRegex.test(pathname));
+    if (bare) {
+      const bases = bare.basePaths.map((b) => (b === '' ? '(none)' : b.replace(/\\/g, ''))).join(', ');
+      return { kind: 'unknown-path', hint: `${pathname} looks like ${bare.pathTemplate} without its server base path (${bases})` };
+    }
+    return { kind: 'unknown-path' };
+  }
+}
+
+/**
+ * Regex source for the path part of a server URL (`https://{appId}.call-{region}.x/v3` → `/v3`),
+ * with server variables matching their enum or one path segment.
+ */
+export function serverBasePathPattern(server: ServerObject): string {
+  const withoutOrigin = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const path = withoutOrigin.replace(/\/+$/, '');
+  return path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const variable = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (variable === undefined) return escapeRegex(part);
+      const values = server.variables?.[variable]?.enum;
+      return values ? `(?:${values.map(escapeRegex).join('|')})` : '[^/]+';
+    })
+    .join('');
+}
+
+function templatePattern(template: string): { pattern: string; paramNames: string[] } {
+  const paramNames: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return escapeRegex(part);
+      paramNames.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern, paramNames };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

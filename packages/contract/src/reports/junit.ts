@@ -1,0 +1,62 @@
+import { describeSource } from '../exchange.js';
+import type { ValidationSummary } from '../validate-recording.js';
+import type { ExchangeReport } from '../violations.js';
+
+/**
+ * JUnit XML for CI systems: one test suite per operation, one failing test case per violating
+ * exchange, and one passing test case per operation standing for its conforming exchanges (a
+ * million conforming exchanges stay one line). An input error is an `<error>` test case.
+ */
+export function formatJunit(summary: ValidationSummary): string {
+  const byOperation = new Map<string, ExchangeReport[]>();
+  for (const report of summary.reports) {
+    const key = report.operationId ?? '(unknown path)';
+    byOperation.set(key, [...(byOperation.get(key) ?? []), report]);
+  }
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  for (const [operation, stats] of Object.entries(summary.operations)) {
+    const cases: string[] = [];
+    const conforming = stats.exchanges - stats.violating;
+    if (conforming > 0) cases.push(`    <testcase classname="${attr(operation)}" name="${conforming} conforming exchange${conforming === 1 ? '' : 's'}"/>`);
+    for (const report of byOperation.get(operation) ?? []) {
+      const message = report.violations.map((v) => `${v.pointer}: expected ${v.expected}, found ${v.found}`).join('; ');
+      cases.push(
+        `    <testcase classname="${attr(operation)}" name="${attr(`${describeSource(report.source)}: ${report.method} ${report.path} → ${report.status}`)}">`,
+        `      <failure message="${attr(message)}" type="${attr(report.violations[0]?.kind ?? 'violation')}">${text(message.split('; ').join('\n'))}</failure>`,
+        '    </testcase>',
+      );
+    }
+    const suiteFailures = byOperation.get(operation)?.length ?? 0;
+    const suiteTests = (conforming > 0 ? 1 : 0) + suiteFailures;
+    tests += suiteTests;
+    failures += suiteFailures;
+    suites.push(`  <testsuite name="${attr(operation)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0">`, ...cases, '  </testsuite>');
+  }
+  if (summary.inputError) {
+    tests += 1;
+    suites.push(
+      `  <testsuite name="input" tests="1" failures="0" errors="1">`,
+      `    <testcase classname="input" name="${attr(summary.input)}">`,
+      `      <error message="${attr(summary.inputError.message)}" type="input-error"/>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="contract: ${attr(summary.input)}" tests="${tests}" failures="${failures}" errors="${summary.inputError ? 1 : 0}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function text(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function attr(value: string): string {
+  return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}

@@ -1,0 +1,32 @@
+import { describeSource } from '../exchange.js';
+import type { ValidationSummary } from '../validate-recording.js';
+import type { ExchangeReport } from '../violations.js';
+
+/** One violating exchange, readable: where it was, its operation, then pointer / expected / found. */
+export function formatExchangeText(report: ExchangeReport): string {
+  const operation = report.operationId ?? 'no operation';
+  const lines = [`✗ ${describeSource(report.source)}: ${report.method} ${report.path} → ${report.status} (${operation})`];
+  for (const v of report.violations) {
+    lines.push(`    ${v.pointer || '/'}`, `      expected: ${v.expected}`, `      found:    ${v.found}`);
+  }
+  return lines.join('\n');
+}
+
+export function formatSummaryText(summary: ValidationSummary): string {
+  const spec = `${summary.spec.title} ${summary.spec.version}`.trim();
+  const lines = [
+    `${summary.exchanges} exchange${summary.exchanges === 1 ? '' : 's'} from ${summary.input} checked against ${spec}: ` +
+      `${summary.conforming} conform, ${summary.violating} with violations (${summary.violations} violation${summary.violations === 1 ? '' : 's'}).`,
+  ];
+  for (const [operation, stats] of Object.entries(summary.operations)) {
+    lines.push(`  ${operation}: ${stats.exchanges} checked, ${stats.violating} with violations`);
+  }
+  if (summary.omitted > 0) lines.push(`  (${summary.omitted} violating exchanges not listed: raise --max-reports to see them)`);
+  if (summary.inputError) lines.push(`Input error: ${summary.inputError.message}`);
+  return lines.join('\n');
+}
+
+/** The whole report as text (the CLI streams the same pieces as they come). */
+export function formatText(summary: ValidationSummary): string {
+  return [...summary.reports.map(formatExchangeText), formatSummaryText(summary)].join('\n\n') + '\n';
+}

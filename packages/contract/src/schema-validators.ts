@@ -1,0 +1,67 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from './spec-document.js';
+
+// ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => Ajv2020;
+
+const SPEC_ID = 'openapi-spec';
+
+/**
+ * Compiles the spec's schemas with Ajv's JSON Schema 2020-12 build (OpenAPI 3.1's dialect), once
+ * per schema location, and caches the compiled functions. Schemas are compiled by reference into
+ * the whole document so that `#/components/...` refs resolve as they do in the spec.
+ */
+export class SchemaValidators {
+  private readonly bodies: Ajv2020;
+  private readonly params: Ajv2020;
+  private readonly bodyCache = new Map<string, ValidateFunction>();
+  private readonly paramCache = new Map<string, ValidateFunction>();
+
+  constructor(doc: OpenApiDocument) {
+    this.bodies = createAjv(doc, false);
+    // Path, query and header values are strings on the wire: coerce them to the schema's type.
+    this.params = createAjv(doc, true);
+  }
+
+  /** Validator for the schema at `pointer` (a JSON Pointer into the spec). */
+  body(pointer: string): ValidateFunction {
+    let validate = this.bodyCache.get(pointer);
+    if (!validate) {
+      validate = this.bodies.compile({ $ref: `${SPEC_ID}#${encodePointer(pointer)}` });
+      this.bodyCache.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  /** Validator for a parameter or header value wrapped as `{ value }`, so strings can be coerced. */
+  param(pointer: string): ValidateFunction {
+    let validate = this.paramCache.get(pointer);
+    if (!validate) {
+      validate = this.params.compile({
+        type: 'object',
+        properties: { value: { $ref: `${SPEC_ID}#${encodePointer(pointer)}` } },
+      });
+      this.paramCache.set(pointer, validate);
+    }
+    return validate;
+  }
+}
+
+function createAjv(doc: OpenApiDocument, coerceTypes: boolean): Ajv2020 {
+  // strict: false because the document around the schemas (info, paths, examples…) is not a
+  // JSON Schema; logger: false keeps unknown-keyword notices out of reports.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes, logger: false });
+  addFormats(ajv);
+  ajv.addSchema(doc as object, SPEC_ID, undefined, false);
+  return ajv;
+}
+
+/** Ajv resolves `$ref` fragments as URI fragments: percent-encode what a URI fragment cannot hold. */
+function encodePointer(pointer: string): string {
+  return pointer.replace(/[{}%" <>\\^`|]/g, (c) => encodeURIComponent(c));
+}
+
+export type { ErrorObject };

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parse as parseYaml } from 'yaml';
+
+/** The parts of an OpenAPI 3.1 document this package reads; everything else passes through untyped. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title?: string; version: string };
+  servers?: ServerObject[];
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+  security?: SecurityRequirement[];
+  [key: string]: unknown;
+}
+export interface ServerObject {
+  url: string;
+  variables?: Record<string, { default: string; enum?: string[] }>;
+}
+export type SecurityRequirement = Record<string, string[]>;
+
+/** Path of the bundled spec published by @chatplatform/spec (built by its `bundle` task). */
+export function bundledSpecPath(format: 'json' | 'yaml' = 'json'): string {
+  const require = createRequire(import.meta.url);
+  return require.resolve(`@chatplatform/spec/openapi.${format}`);
+}
+
+/** Reads an OpenAPI document (JSON or YAML); defaults to the bundled spec. */
+export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `cannot read the OpenAPI document ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}. ` +
+        'Build the bundled spec first (pnpm build), or pass --spec with an existing file.',
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new Error(`the OpenAPI document ${path} is not valid JSON/YAML: ${(error as Error).message}`);
+  }
+  if (!isObject(doc) || typeof doc.openapi !== 'string' || !String(doc.openapi).startsWith('3.')) {
+    throw new Error(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" field).`);
+  }
+  return doc as unknown as OpenApiDocument;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Escapes one JSON Pointer token (RFC 6901). */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unescapePointer(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Value at a JSON Pointer ('' is the document itself). */
+export function atPointer(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  let node: unknown = doc;
+  for (const token of pointer.slice(1).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[unescapePointer(token)];
+  }
+  return node;
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) of non-schema objects (parameters, responses,
+ * request bodies, headers, security schemes) and returns the object with its document pointer,
+ * so that schemas inside it can be compiled by reference.
+ */
+export function deref(doc: OpenApiDocument, value: unknown, pointer: string): { value: Record<string, unknown>; pointer: string } {
+  const seen = new Set<string>();
+  let current = value;
+  let at = pointer;
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (!ref.startsWith('#')) throw new Error(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
+    if (seen.has(ref)) throw new Error(`${at}: circular $ref ${ref}`);
+    seen.add(ref);
+    at = decodeURIComponent(ref.slice(1));
+    current = atPointer(doc, at);
+    if (current === undefined) throw new Error(`${pointer}: $ref ${ref} points nowhere in the spec`);
+  }
+  if (!isObject(current)) throw new Error(`${at}: expected an object in the spec`);
+  return { value: current, pointer: at };
+}

@@ -1,0 +1,76 @@
+import { ExchangeValidator } from './exchange-validator.js';
+import { InputError, type ReadOptions, readExchanges } from './read-exchanges.js';
+import type { ExchangeReport } from './violations.js';
+
+export interface ValidationSummary {
+  /** The input's name (`stdin` for `-`). */
+  input: string;
+  spec: { title: string; version: string };
+  exchanges: number;
+  conforming: number;
+  /** Exchanges with at least one violation. */
+  violating: number;
+  violations: number;
+  /** Reports of violating exchanges, at most `maxReports`; `omitted` counts the rest. */
+  reports: ExchangeReport[];
+  omitted: number;
+  /** Per operation (`(unknown path)` for unmatched): exchanges checked and violating. */
+  operations: Record<string, { exchanges: number; violating: number }>;
+  /** Set when the input could not be read to its end; the counts cover what was read before. */
+  inputError?: { where: string; message: string };
+}
+
+export interface ValidateRecordingOptions extends ReadOptions {
+  validator?: ExchangeValidator;
+  /** How many violating exchanges to keep in `reports` (counts stay exact); default 1000. */
+  maxReports?: number;
+  /** Called for every violating exchange as soon as it is checked (for streaming output). */
+  onViolation?: (report: ExchangeReport) => void;
+  /** Called after every exchange with the running count (for progress lines). */
+  onProgress?: (exchanges: number) => void;
+}
+
+/** Validates every exchange of a recording and summarises them; never throws on bad input. */
+export async function validateRecording(input: string | NodeJS.ReadableStream, options: ValidateRecordingOptions = {}): Promise<ValidationSummary> {
+  const validator = options.validator ?? new ExchangeValidator();
+  const maxReports = options.maxReports ?? 1000;
+  const summary: ValidationSummary = {
+    input: options.name ?? (typeof input === 'string' ? (input === '-' ? 'stdin' : input) : 'stdin'),
+    spec: { title: String(validator.doc.info.title ?? ''), version: String(validator.doc.info.version) },
+    exchanges: 0,
+    conforming: 0,
+    violating: 0,
+    violations: 0,
+    reports: [],
+    omitted: 0,
+    operations: {},
+  };
+  try {
+    for await (const { exchange, source } of readExchanges(input, options)) {
+      const report = validator.validate(exchange, source, ++summary.exchanges);
+      const key = report.operationId ?? '(unknown path)';
+      const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
+      stats.exchanges++;
+      if (report.violations.length === 0) summary.conforming++;
+      else {
+        summary.violating++;
+        stats.violating++;
+        summary.violations += report.violations.length;
+        if (summary.reports.length < maxReports) summary.reports.push(report);
+        else summary.omitted++;
+        options.onViolation?.(report);
+      }
+      options.onProgress?.(summary.exchanges);
+    }
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    summary.inputError = { where: error.where, message: error.message };
+  }
+  return summary;
+}
+
+/** 0: all conform; 1: any violation; 2: the input could not be read (even if some exchanges were). */
+export function exitCodeOf(summary: ValidationSummary): 0 | 1 | 2 {
+  if (summary.inputError) return 2;
+  return summary.violating > 0 ? 1 : 0;
+}
