@@ -1,0 +1,122 @@
+// Shared by the docs tests and the docs benchmark: where things are, and a headless Chromium that
+// may talk to loopback only. Every other request is aborted and recorded, so a test can assert that
+// the rendered docs need no network.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = resolve(specDir, '..');
+export const docsHtml = join(specDir, 'dist/docs/index.html');
+export const docsUrl = pathToFileURL(docsHtml).href;
+export const bundledJson = join(specDir, 'dist/openapi.json');
+export const artifactsDir = join(specDir, 'artifacts');
+
+export const chromiumPath = '/usr/bin/chromium';
+// The flags DESIGN.md lists; playwright adds --headless itself.
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The bundled spec, as the docs page renders it. */
+export function bundledSpec(): any {
+  if (!existsSync(bundledJson)) {
+    throw new Error(`${bundledJson} is missing: run \`pnpm build\` at the repository root first.`);
+  }
+  return JSON.parse(readFileSync(bundledJson, 'utf8'));
+}
+
+/** Follows a local `$ref` (`#/components/...`) of the bundled spec. */
+export function deref(spec: any, node: any): any {
+  if (!node || typeof node.$ref !== 'string') return node;
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  if (target === undefined) throw new Error(`unresolvable $ref ${node.$ref} in the bundled spec`);
+  return deref(spec, target);
+}
+
+export function requireBuiltDocs(): void {
+  if (!existsSync(docsHtml)) {
+    throw new Error(`${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`);
+  }
+}
+
+export interface DocsBrowser {
+  context: BrowserContext;
+  /** Every request to anything but file:, data:, blob: or loopback, aborted. Must stay empty. */
+  blockedRequests: string[];
+  /** console.error messages and uncaught page errors, from every page of the context. */
+  consoleErrors: string[];
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function allowed(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'file:' || protocol === 'data:' || protocol === 'blob:' || LOOPBACK.has(hostname);
+}
+
+/** Debian's Chromium with a fresh profile; non-loopback requests are aborted and counted. */
+export async function launchDocsBrowser(): Promise<DocsBrowser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}. Install Debian's package: \`apt-get install chromium\` ` +
+        '(scripts/setup.sh does it).',
+    );
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1440, height: 900 },
+  });
+  const blockedRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (allowed(url)) return route.continue();
+    blockedRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+
+  return {
+    context,
+    blockedRequests,
+    consoleErrors,
+    async newPage(viewport) {
+      const page = context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
+      if (viewport) await page.setViewportSize(viewport);
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function artifactPath(name: string): string {
+  mkdirSync(artifactsDir, { recursive: true });
+  return join(artifactsDir, name);
+}
