@@ -32,6 +32,26 @@ install_chromium() {
   fi
 }
 
+install_oasdiff() {
+  # packages/contract's breaking-change check runs oasdiff, a Go binary built from the Go module
+  # proxy (no npm package ships it without downloading from elsewhere). v1.34+ needs a module the
+  # proxy does not serve. The CLI finds it on PATH or in $(go env GOPATH)/bin.
+  local version=v1.33.0 go_bin
+  go_bin=$(command -v go || echo /usr/local/go/bin/go)
+  if [ ! -x "$go_bin" ]; then
+    echo "setup: oasdiff needs Go 1.26 or newer (none found on PATH or in /usr/local/go): install Go, then rerun" >&2
+    return 1
+  fi
+  local bin_dir
+  bin_dir=$("$go_bin" env GOBIN)
+  [ -n "$bin_dir" ] || bin_dir="$("$go_bin" env GOPATH)/bin"
+  if [ "$("$go_bin" version -m "$bin_dir/oasdiff" 2>/dev/null | awk '$1 == "mod" { print $3 }')" != "$version" ]; then
+    say "oasdiff $version (go install)"
+    # Go older than the module's minimum fetches the 1.26 toolchain itself (a module of the Go proxy).
+    GOTOOLCHAIN="${GOTOOLCHAIN:-go1.26.8+auto}" "$go_bin" install "github.com/oasdiff/oasdiff@$version"
+  fi
+}
+
 install_workspace() {
   say "workspace packages"
   pnpm install --frozen-lockfile
@@ -39,4 +59,5 @@ install_workspace() {
 
 install_pnpm
 install_chromium
+install_oasdiff
 install_workspace
