@@ -99,8 +99,11 @@ describe('the real spec', () => {
 
 describe('rule fixtures', () => {
   const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.yaml')).sort();
-  // Each breaking fixture states on its first line which rule it breaks: `# Breaks platform/<rule> only: ...`.
-  const brokenRule = (file: string) => /^# Breaks (platform\/[a-z-]+) only:/.exec(readFileSync(join(fixturesDir, file), 'utf8'))?.[1];
+  // Each breaking fixture's first lines say which rule it breaks and what every report must say:
+  // `# Breaks platform/<rule> only: <what>` and `# Message: <text the message contains>`.
+  const header = (file: string) => readFileSync(join(fixturesDir, file), 'utf8');
+  const brokenRule = (file: string) => /^# Breaks (platform\/[a-z-]+) only:/.exec(header(file))?.[1];
+  const expectedMessage = (file: string) => /^# Message: (.+)$/m.exec(header(file))?.[1];
   const breaking = fixtures.filter((f) => f !== 'valid.yaml');
   let problemsByFile: Map<string, Problem[]>;
 
@@ -125,11 +128,14 @@ describe('rule fixtures', () => {
   it.each(breaking)('%s fails lint with its rule id, and with no other rule', (file) => {
     const rule = brokenRule(file);
     expect(rule, `${file} must start with "# Breaks platform/<rule> only: <what>"`).toBeDefined();
+    const message = expectedMessage(file);
+    expect(message, `${file} must have a "# Message: <text>" line`).toBeDefined();
     const problems = problemsByFile.get(file)!;
     expect(problems.length).toBeGreaterThan(0);
     expect(new Set(problems.map((p) => p.ruleId))).toEqual(new Set([rule]));
     for (const problem of problems) {
       expect(problem.severity).toBe('error');
+      expect(problem.message).toContain(message);
       // A message says what is wrong and how to fix it: at least two sentences, the second an instruction.
       expect(problem.message).toMatch(/\. [A-Z`].+/);
     }
