@@ -2,12 +2,12 @@
 // change to a sample is where it sends its request: the curl URL's server part is replaced by the
 // mock's address, and the TypeScript and Python clients get the mock as their base URL.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { artifactPath } from './docs-support.js';
+import { artifactPath, repoRoot } from './docs-support.js';
 import { clientEntry } from './docs-workspace.js';
 
 const run = promisify(execFile);
@@ -126,4 +126,29 @@ export async function runTypeScriptSample(
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, js.replace(from, `from ${JSON.stringify(pathToFileURL(shim).href)}`));
   return exec(process.execPath, [file], { ...sampleEnv(credentials), SAMPLE_BASE_URL: mockUrl });
+}
+
+// ---- Python ----------------------------------------------------------------------------------
+
+/** The venv the @chatplatform/sdks build installs the generated chatplatform_client into. */
+export const pythonVenv = join(repoRoot, 'packages/sdks/.venv/bin/python');
+
+/** Runs one Python sample with the venv's python; the sample's host is replaced by the mock's address. */
+export async function runPythonSample(
+  name: string,
+  source: string,
+  serverUrl: string,
+  mockUrl: string,
+  credentials: Record<string, string>,
+): Promise<SampleRun> {
+  if (!existsSync(pythonVenv)) {
+    throw new Error(
+      `${pythonVenv} is missing, so the Python samples cannot run: \`pnpm build\` at the repository root ` +
+        'generates the Python client and installs it there (@chatplatform/sdks build, after scripts/setup.sh).',
+    );
+  }
+  if (!source.includes(serverUrl)) throw new Error(`the Python sample does not address ${serverUrl}:\n${source}`);
+  const file = join(samplesDir(), `${name}.py`);
+  writeFileSync(file, source.replaceAll(serverUrl, mockUrl));
+  return exec(pythonVenv, [file], sampleEnv(credentials));
 }

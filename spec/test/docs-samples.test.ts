@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
 import { bundledSpec, deref } from './docs-support.js';
-import { runCurlSample, runTypeScriptSample, typecheckTypeScriptSamples } from './docs-sample-runners.js';
+import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './docs-sample-runners.js';
 import { startWorkspaceMock, type Mock } from './docs-workspace.js';
 
 const spec = bundledSpec();
@@ -109,6 +109,19 @@ describe('TypeScript samples, with the built @chatplatform/client against the mo
 
   it('get-call prints the observed call record', async () => {
     const result = await runTypeScriptSample('get-call', sample(getCall, 'TypeScript'), mock.url, credentials);
+    expect(result.stdout).toContain(observedCall().data[0].sessionId);
+  });
+});
+
+describe('Python samples, with the generated chatplatform_client against the mock', () => {
+  it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
+    const result = await runPythonSample(op.id, sample(op, 'Python'), op.serverUrl, mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('get-call prints the observed call record', async () => {
+    const result = await runPythonSample('get-call', sample(getCall, 'Python'), getCall.serverUrl, mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
 });

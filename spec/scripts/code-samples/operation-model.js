@@ -31,6 +31,12 @@ function exampleOf(parameter, where) {
   return value;
 }
 
+/** Name of the request body's schema component (`SendMessageRequest`), from its $ref. */
+function bodySchemaNameOf(requestBody) {
+  const ref = requestBody?.content?.['application/json']?.schema?.$ref;
+  return typeof ref === 'string' ? ref.split('/').pop().replace(/\.(ya?ml|json)$/, '') : undefined;
+}
+
 function bodyExampleOf(requestBody, where) {
   if (!requestBody) return undefined;
   const json = requestBody.content?.['application/json'];
@@ -107,6 +113,7 @@ export function operationModel({ method, path, operation, parameters, server, al
     query,
     credentials,
     body: bodyExampleOf(operation.requestBody, where),
+    bodySchemaName: bodySchemaNameOf(operation.requestBody),
     server,
     serverUrl,
     url: `${serverUrl}${resolvedPath}${queryString}`,
