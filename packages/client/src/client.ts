@@ -276,7 +276,7 @@ export function createClient(options: ClientOptions = {}) {
     api,
     calls: {
       /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
-      get(sessionId: string, o?: RequestOptions & { onBehalfOf?: string }): Promise<GetCallResponse> {
+      async get(sessionId: string, o?: RequestOptions & { onBehalfOf?: string }): Promise<GetCallResponse> {
         checkSessionId(sessionId);
         const { onBehalfOf, ...rest } = o ?? {};
         if (onBehalfOf !== undefined) checkHeaderValue('onBehalfOf', onBehalfOf);
@@ -292,12 +292,12 @@ export function createClient(options: ClientOptions = {}) {
     },
     authTokens: {
       /** Create an auth token for a user (bodies not documented by the platform). */
-      create: (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
+      create: async (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
         call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid: checkSessionLike('uid', uid) } } }),
     },
     messages: {
       /** Send a message, optionally on behalf of a user. */
-      send(body: SendMessageRequest, o?: RequestOptions & { onBehalfOf?: string }): Promise<unknown> {
+      async send(body: SendMessageRequest, o?: RequestOptions & { onBehalfOf?: string }): Promise<unknown> {
         const { onBehalfOf, ...rest } = o ?? {};
         if (onBehalfOf !== undefined) checkHeaderValue('onBehalfOf', onBehalfOf);
         return call('POST', '/messages', { ...rest, body, headers: withHeader(o, 'onBehalfOf', onBehalfOf) });

@@ -1,0 +1,149 @@
+// Inputs are checked before anything is sent (fast-check properties) and a sessionId can never
+// address anything but /v3/calls/{sessionId}.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { createClient, InvalidInputError, regions } from '../src/index.js';
+import { recordingFetch } from './helpers.js';
+
+const base = { appId: 'app1', region: 'eu', apiKey: 'k', env: {} } as const;
+const CALLS_PREFIX = '/v3/calls/';
+const validLabel = fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
+
+describe('sessionId', () => {
+  test('any valid sessionId round-trips and stays under /v3/calls/', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    const sessionId = fc
+      .string({ unit: 'binary', minLength: 1 })
+      .filter((s) => s !== '.' && s !== '..' && !/\p{Cs}/u.test(s));
+    await fc.assert(
+      fc.asyncProperty(sessionId, async (id) => {
+        await client.calls.get(id);
+        const url = new URL(requests.at(-1)!.url);
+        expect(url.origin).toBe('https://app1.call-eu.cometchat.io');
+        expect(url.pathname.startsWith(CALLS_PREFIX)).toBe(true);
+        const segment = url.pathname.slice(CALLS_PREFIX.length);
+        expect(segment).not.toContain('/');
+        expect(decodeURIComponent(segment)).toBe(id);
+        expect(url.search + url.hash).toBe('');
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('sessionIds that cannot stay a single segment are refused before a request', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    const lone = fc.constantFrom('\uD800', '\uDFFF', 'a\uD83Db');
+    for (const bad of ['', '.', '..', ...fc.sample(lone, 3)]) {
+      await expect(client.calls.get(bad)).rejects.toBeInstanceOf(InvalidInputError);
+    }
+    // @ts-expect-error a sessionId is a string
+    await expect(client.calls.get(42)).rejects.toThrow(/sessionId must be a non-empty string/);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('appId and region', () => {
+  test('any DNS label is accepted and becomes the host', () => {
+    fc.assert(
+      fc.property(validLabel, fc.constantFrom(...regions), (appId, region) => {
+        const { servers } = createClient({ ...base, appId, region }).toJSON();
+        expect(servers).toContain(`https://${appId}.call-${region}.cometchat.io/v3`);
+        expect(servers).toContain(`https://${appId}.api-${region}.cometchat.io/v3`);
+      }),
+    );
+  });
+
+  test('any appId that is not one DNS label is refused', () => {
+    const broken = fc.oneof(
+      fc.constant(''),
+      fc.tuple(validLabel, fc.constantFrom('.', '/', ' ', '\n', '@', ':', '?', '#', '_', '\u00e9'), validLabel).map(
+        ([a, bad, b]) => a + bad + b,
+      ),
+      validLabel.map((l) => `-${l}`),
+      validLabel.map((l) => `${l}-`),
+      fc.string({ minLength: 64, maxLength: 80, unit: fc.constantFrom('a', 'b', '1') }),
+    );
+    fc.assert(
+      fc.property(broken, (appId) => {
+        expect(() => createClient({ ...base, appId })).toThrow(InvalidInputError);
+      }),
+    );
+  });
+
+  test('any region outside the spec enum is refused, naming the allowed ones', () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((r) => !(regions as readonly string[]).includes(r)),
+        (region) => {
+          // @ts-expect-error not a Region
+          expect(() => createClient({ ...base, region })).toThrow(/is not one of us, eu, in/);
+        },
+      ),
+    );
+  });
+});
+
+describe('header values', () => {
+  const withBreak = fc
+    .tuple(fc.string(), fc.constantFrom('\r', '\n', '\r\n', '\0', '\u007f'), fc.string())
+    .map(([a, c, b]) => a + c + b);
+
+  test('an onBehalfOf with CR, LF or another control character is refused before a request', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    await fc.assert(
+      fc.asyncProperty(withBreak, async (onBehalfOf) => {
+        await expect(client.calls.get('s1', { onBehalfOf })).rejects.toBeInstanceOf(InvalidInputError);
+        await expect(client.calls.get('s1', { headers: { 'x-extra': onBehalfOf } })).rejects.toBeInstanceOf(
+          InvalidInputError,
+        );
+      }),
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  test('a credential with such a character is refused without showing its value', () => {
+    fc.assert(
+      fc.property(withBreak, fc.constantFrom('apiKey', 'managementKey', 'managementSecret'), (value, name) => {
+        const secret = `SECRET${value}`;
+        let error: unknown;
+        try {
+          createClient({ ...base, [name]: secret });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as Error).message).toContain(name);
+        expect((error as Error).message).not.toContain('SECRET');
+      }),
+    );
+  });
+});
+
+describe('baseUrl', () => {
+  test('HTTPS anywhere, plain HTTP only on loopback', () => {
+    for (const ok of ['https://mock.example.test', 'http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:80/v3/']) {
+      expect(() => createClient({ ...base, baseUrl: ok })).not.toThrow();
+    }
+    for (const bad of ['http://mock.example.test', 'http://10.0.0.1:4010', 'ftp://127.0.0.1', 'not a url', 'https://u:p@h.test']) {
+      expect(() => createClient({ ...base, baseUrl: bad })).toThrow(InvalidInputError);
+    }
+  });
+});
+
+describe('missing settings', () => {
+  test('an operation whose credential is missing is refused, naming the option and the variable', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ appId: 'app1', region: 'us', env: {}, fetch });
+    await expect(client.calls.get('s1')).rejects.toThrow(/needs the apiKey option \(or CHATPLATFORM_API_KEY/);
+    await expect(client.apps.list()).rejects.toThrow(/managementKey option \(or CHATPLATFORM_MANAGEMENT_KEY/);
+    expect(requests).toHaveLength(0);
+  });
+
+  test('no appId or region: a clear error', () => {
+    expect(() => createClient({ region: 'us', env: {} })).toThrow(/appId undefined is not a single DNS label/);
+    expect(() => createClient({ appId: 'a', env: {} })).toThrow(/region undefined is not one of/);
+  });
+});

@@ -1,0 +1,107 @@
+// Every error path driven with distinctive credentials, against a server that echoes them back:
+// neither may appear in a message, a stack, JSON.stringify or util.inspect of an error or the client.
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ChatPlatformError, createClient } from '../src/index.js';
+import { startFaultServer, type Fault, type FaultServer } from './fault-server.js';
+import { clientFor } from './helpers.js';
+
+const KEY = 'sk_live_RedactMe_9f8e7d6c5b4a';
+const MGMT_KEY = 'mk_RedactMe_0a1b2c3d';
+const MGMT_SECRET = 'ms_RedactMe_4e5f6a7b';
+const SECRETS = [KEY, MGMT_KEY, MGMT_SECRET];
+const echo = `{"error":"invalid apikey ${KEY}","key":"${MGMT_KEY}","secret":"${MGMT_SECRET}","${KEY}":1}`;
+
+let server: FaultServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Everything a user could print or ship to a log about `value`. */
+function visible(value: unknown): string {
+  const e = value as Error;
+  return [
+    String(value),
+    e?.message,
+    e?.stack,
+    JSON.stringify(value),
+    inspect(value, { depth: Infinity, showHidden: true, getters: true }),
+  ].join('\n');
+}
+
+function expectNoSecret(value: unknown) {
+  const text = visible(value);
+  for (const secret of SECRETS) {
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(encodeURIComponent(secret));
+  }
+}
+
+async function errorFrom(script: Fault[], run: (c: ReturnType<typeof clientFor>['client']) => Promise<unknown>, timeout = 5000) {
+  server = await startFaultServer(script);
+  const { client } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, timeout, maxRetries: 0 });
+  const error = await run(client).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ChatPlatformError);
+  return error;
+}
+
+const jsonEcho = (status: number): Fault => ({ status, headers: { 'content-type': 'application/json' }, body: echo });
+const textEcho = (status: number): Fault => ({ status, headers: { 'content-type': 'text/html' }, body: `<p>${echo}</p>` });
+
+describe('secrets never visible', () => {
+  test.each([
+    ['400 echoing the credentials', [jsonEcho(400)]],
+    ['401', [jsonEcho(401)]],
+    ['403', [jsonEcho(403)]],
+    ['404', [jsonEcho(404)]],
+    ['429', [jsonEcho(429)]],
+    ['500 HTML page', [textEcho(500)]],
+    ['malformed JSON in a 200', [textEcho(200)]],
+    ['connection reset', ['reset']],
+  ] as [string, Fault[]][])('%s', async (_, script) => {
+    const error = await errorFrom(script, (c) => c.calls.get(KEY)); // even the key as a sessionId
+    expectNoSecret(error);
+    const management = await errorFrom(script, (c) => c.apps.list());
+    expectNoSecret(management);
+  });
+
+  test('timeout and abort', async () => {
+    expectNoSecret(await errorFrom(['hang'], (c) => c.calls.get('s1'), 50));
+    expectNoSecret(await errorFrom(['hang'], (c) => c.calls.get('s1', { signal: AbortSignal.timeout(50) })));
+  });
+
+  test('the echoed body is kept, with the secrets replaced', async () => {
+    const error = (await errorFrom([jsonEcho(400)], (c) => c.calls.get('s1'))) as { body: Record<string, unknown> };
+    expect(error.body).toEqual({
+      error: 'invalid apikey [REDACTED]',
+      key: '[REDACTED]',
+      secret: '[REDACTED]',
+      '[REDACTED]': 1,
+    });
+  });
+
+  test('the client itself, printed or serialized', () => {
+    const client = createClient({ appId: 'app1', region: 'in', apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, env: {} });
+    expectNoSecret(client);
+    expectNoSecret(client.api);
+    expect(JSON.stringify(client)).toContain('[REDACTED]');
+    expect(inspect(client)).toContain('app1');
+  });
+
+  test('invalid credentials are refused without showing them', () => {
+    for (const name of ['apiKey', 'managementKey', 'managementSecret']) {
+      let error: unknown;
+      try {
+        createClient({ appId: 'app1', region: 'us', env: {}, [name]: `${KEY}\r\nx: y` });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ChatPlatformError);
+      expectNoSecret(error);
+    }
+  });
+});
