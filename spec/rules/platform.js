@@ -8,6 +8,7 @@ import { NoVersionInPath } from './no-version-in-path.js';
 import { OnBehalfOfShared } from './on-behalf-of-shared.js';
 import { OperationIdKebabCase } from './operation-id-kebab-case.js';
 import { OperationSecurity } from './operation-security.js';
+import { PathFiles } from './path-files.js';
 import { RegionVariable } from './region-variable.js';
 import { ServersHttps } from './servers-https.js';
 import { TagGroups } from './tag-groups.js';
@@ -24,6 +25,7 @@ const rules = {
   'region-variable': RegionVariable,
   'tag-groups': TagGroups,
   'named-schemas': NamedSchemas,
+  'path-files': PathFiles,
 };
 
 export default function platformPlugin() {
