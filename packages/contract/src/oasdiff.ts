@@ -60,7 +60,7 @@ export function installHint(): string {
 export function oasdiffBreaking(binary: string, base: string, revision: string): { changes: OasdiffChange[]; failed: boolean } {
   const result = spawnSync(
     binary,
-    ['breaking', base, revision, '--format', 'json', '--fail-on', 'ERR', '--allow-external-refs=false', '--color', 'never'],
+    ['breaking', base, revision, '--format', 'json', '--fail-on', 'ERR', '--allow-external-refs=false'],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.error) throw new Error(`oasdiff could not run (${result.error.message}). ${installHint()}`);

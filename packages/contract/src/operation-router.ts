@@ -86,7 +86,7 @@ export class OperationRouter {
     const bare = this.routes.find((route) => route.bareRegex.test(pathname));
     if (bare) {
       const bases = bare.basePaths.map((b) => (b === '' ? '(none)' : b.replace(/\\/g, ''))).join(', ');
-      return { kind: 'unknown-path', hint: `${pathname} looks like ${bare.pathTemplate} without its server base path (${bases})` };
+      return { kind: 'unknown-path', hint: `looks like ${bare.pathTemplate} without its server base path ${bases}` };
     }
     return { kind: 'unknown-path' };
   }

@@ -97,7 +97,7 @@ async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): As
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const why = /Unexpected end/.test((error as Error).message) ? 'the line ends before its JSON value does (truncated)' : 'not valid JSON';
+      const why = /Unexpected end|Unterminated string/.test((error as Error).message) ? 'the line ends before its JSON value does (truncated)' : 'not valid JSON';
       throw new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
     }
     const exchange = toExchange(value, 'ndjson');
@@ -141,7 +141,7 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     const position = /absolute position "(\d+)"/.exec(error.message)?.[1];
     const where = position === undefined ? 'end of input' : `line ${lineAt(Number(position))}`;
     const problem = position === undefined ? 'the file ends in the middle of a JSON value (truncated)' : 'not valid JSON (binary or corrupted data)';
-    fault = new InputError(name, `${where}, in entry ${entries} (log.entries[${entries}])`, `${problem}; the ${entries} entries before it were read`);
+    fault = new InputError(name, `${where}, in entry ${entries} (log.entries[${entries}])`, `${problem}; entries read before it: ${entries}`);
   };
   const lineAt = (position: number): number => {
     let line = linesBefore;
@@ -156,7 +156,7 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
       const line = lineAt(bytesBefore + at);
       parser.write(chunk.subarray(0, at));
       yield* ready.splice(0);
-      throw fault ?? new InputError(name, `line ${line}, in entry ${entries} (log.entries[${entries}])`, `binary data (a NUL byte), not HAR JSON; the ${entries} entries before it were read`);
+      throw fault ?? new InputError(name, `line ${line}, in entry ${entries} (log.entries[${entries}])`, `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`);
     }
     try {
       parser.write(chunk);

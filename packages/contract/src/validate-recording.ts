@@ -14,7 +14,7 @@ export interface ValidationSummary {
   /** Reports of violating exchanges, at most `maxReports`; `omitted` counts the rest. */
   reports: ExchangeReport[];
   omitted: number;
-  /** Per operation (`(unknown path)` for unmatched): exchanges checked and violating. */
+  /** Per operation (`(no operation)` for unmatched): exchanges checked and violating. */
   operations: Record<string, { exchanges: number; violating: number }>;
   /** Set when the input could not be read to its end; the counts cover what was read before. */
   inputError?: { where: string; message: string };
@@ -48,7 +48,7 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
   try {
     for await (const { exchange, source } of readExchanges(input, options)) {
       const report = validator.validate(exchange, source, ++summary.exchanges);
-      const key = report.operationId ?? '(unknown path)';
+      const key = report.operationId ?? '(no operation)';
       const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
       stats.exchanges++;
       if (report.violations.length === 0) summary.conforming++;

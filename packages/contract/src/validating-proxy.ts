@@ -24,7 +24,7 @@ export interface ProxiedExchange {
 
 export interface ProxySummary {
   exchanges: number;
-  /** Exchanges with at least one violation of severity Error. */
+  /** Exchanges with a violation of severity Error, or to no documented operation. */
   violating: number;
   /** Distinct violations (location + message) with how often each was seen. */
   violations: Array<PrismViolation & { count: number; example: string }>;
@@ -125,11 +125,16 @@ function parseViolations(header: string | string[] | undefined): PrismViolation[
   }
 }
 
+/** Errors fail; so does a request to no documented operation, which Prism only warns about. */
+function isViolation(violation: PrismViolation): boolean {
+  return violation.severity === 'Error' || /route not found/i.test(violation.message);
+}
+
 export function summarize(exchanges: readonly ProxiedExchange[]): ProxySummary {
   const grouped = new Map<string, PrismViolation & { count: number; example: string }>();
   let violating = 0;
   for (const exchange of exchanges) {
-    if (exchange.violations.some((v) => v.severity === 'Error')) violating++;
+    if (exchange.violations.some(isViolation)) violating++;
     for (const violation of exchange.violations) {
       const key = `${violation.severity}|${violation.location.join('.')}|${violation.message}`;
       const entry = grouped.get(key);

@@ -10,7 +10,7 @@ import type { ExchangeReport } from '../violations.js';
 export function formatJunit(summary: ValidationSummary): string {
   const byOperation = new Map<string, ExchangeReport[]>();
   for (const report of summary.reports) {
-    const key = report.operationId ?? '(unknown path)';
+    const key = report.operationId ?? '(no operation)';
     byOperation.set(key, [...(byOperation.get(key) ?? []), report]);
   }
   const suites: string[] = [];

@@ -22,7 +22,10 @@ export function formatSummaryText(summary: ValidationSummary): string {
     lines.push(`  ${operation}: ${stats.exchanges} checked, ${stats.violating} with violations`);
   }
   if (summary.omitted > 0) lines.push(`  (${summary.omitted} violating exchanges not listed: raise --max-reports to see them)`);
-  if (summary.inputError) lines.push(`Input error: ${summary.inputError.message}`);
+  if (summary.inputError) {
+    const where = summary.inputError.where ? ` at ${summary.inputError.where}` : '';
+    lines.push(`Stopped${where}: the input could not be read further (exit 2).`);
+  }
   return lines.join('\n');
 }
 

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const cliPath = join(packageDir, 'dist', 'cli.js');
+export const traffic = (name: string) => `test/fixtures/traffic/${name}`;
+
+/** Fake credentials used in the fixtures: no report may ever contain them. */
+export const FIXTURE_SECRETS = ['fixture-apikey-DO-NOT-PRINT', 'fixture-mgmt-key-DO-NOT-PRINT', 'fixture-mgmt-secret-DO-NOT-PRINT'];
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a subprocess from the package directory. */
+export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  if (!existsSync(cliPath)) {
+    throw new Error(`${cliPath} is missing: build the package first (pnpm turbo run test --filter=@chatplatform/contract builds it)`);
+  }
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: packageDir,
+    encoding: 'utf8',
+    input: options.input,
+    env: options.env ?? process.env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function expectNoSecrets(...outputs: string[]): void {
+  for (const output of outputs) {
+    for (const secret of FIXTURE_SECRETS) {
+      if (output.includes(secret)) throw new Error(`a report printed the fixture secret ${secret}`);
+    }
+  }
+}
