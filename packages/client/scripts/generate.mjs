@@ -41,10 +41,8 @@ for (const [name, scheme] of Object.entries(spec.components?.securitySchemes ?? 
 }
 
 const operations = {};
-const pathServers = {};
 for (const [path, item] of Object.entries(spec.paths ?? {})) {
   const server = serverIndex((item.servers ?? spec.servers)[0]);
-  pathServers[path] = server;
   for (const method of METHODS) {
     const op = item[method];
     if (!op) continue;
@@ -58,16 +56,27 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
 const regionVar = servers.map((s) => s.variables.region).find(Boolean);
 if (!regionVar?.enum) throw new Error('the spec declares no `region` server variable with an enum');
 
+// The client fills `appId` and `region`; every other server variable takes its default here, so
+// that the run-time table stays small.
+const CLIENT_VARIABLES = ['appId', 'region'];
+const serverUrls = servers.map((s) =>
+  s.url.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (CLIENT_VARIABLES.includes(name)) return whole;
+    if (s.variables[name]?.default === undefined) throw new Error(`server ${s.url}: variable ${name} has no default`);
+    return s.variables[name].default;
+  }),
+);
+const operationTable = Object.fromEntries(
+  Object.entries(operations).map(([key, op]) => [key, [op.id, op.server, ...op.security]]),
+);
+
 const json = (v) => JSON.stringify(v, null, 2);
 const runtime = `${header}
-/** The spec's servers (URL templates and their variables), by index. */
-export const servers = ${json(servers)} as const;
+/** The spec's server URLs by index, every variable but {appId} and {region} set to its default. */
+export const servers: readonly string[] = ${json(serverUrls)};
 
-/** The server index each path is served from. */
-export const pathServers: Record<string, number> = ${json(pathServers)};
-
-/** Operations by "METHOD /path": operationId, server index, security schemes sent together. */
-export const operations: Record<string, { id: string; server: number; security: readonly string[] }> = ${json(operations)};
+/** Operations by "METHOD /path": [operationId, server index, ...security schemes sent together]. */
+export const operations: Record<string, [id: string, server: number, ...security: string[]]> = ${json(operationTable)};
 
 /** The header each security scheme is sent in. */
 export const securityHeaders: Record<string, string> = ${json(schemeHeaders)};
@@ -75,12 +84,9 @@ export const securityHeaders: Record<string, string> = ${json(schemeHeaders)};
 /** The regions the spec allows (the \`region\` server variable's enum). */
 export const regions = ${json(regionVar.enum)} as const;
 export type Region = (typeof regions)[number];
-export const defaultRegion: Region = ${json(regionVar.default)};
 
-/** The spec's version (info.version) and this package's name and version, for the User-Agent. */
-export const apiVersion = ${json(spec.info.version)};
-export const packageName = ${json(pkg.name)};
-export const packageVersion = ${json(pkg.version)};
+/** This package's name and version, for the User-Agent. */
+export const userAgent = ${json(`${pkg.name}/${pkg.version}`)};
 `;
 
 const ast = await openapiTS(new URL(`file://${specPath}`));

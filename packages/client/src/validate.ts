@@ -11,9 +11,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export function checkAppId(appId: unknown): string {
   if (typeof appId !== 'string' || !DNS_LABEL.test(appId)) {
     throw new InvalidInputError(
-      `appId ${JSON.stringify(appId)} is not a single DNS label: use the app ID from the dashboard ` +
-        '(letters, digits and inner hyphens, 1 to 63 characters, no dots, slashes or spaces), ' +
-        'or set CHATPLATFORM_APP_ID',
+      `appId ${JSON.stringify(appId)} is not a single DNS label (1-63 letters, digits, inner hyphens): pass the dashboard's app ID or set CHATPLATFORM_APP_ID`,
     );
   }
   return appId;
@@ -22,22 +20,22 @@ export function checkAppId(appId: unknown): string {
 export function checkRegion(region: unknown): Region {
   if (!(regions as readonly unknown[]).includes(region)) {
     throw new InvalidInputError(
-      `region ${JSON.stringify(region)} is not one of ${regions.join(', ')}: use your app's data center, or set CHATPLATFORM_REGION`,
+      `region ${JSON.stringify(region)} is not one of ${regions.join(', ')}: pass your app's region or set CHATPLATFORM_REGION`,
     );
   }
   return region as Region;
 }
 
-export function checkSessionId(sessionId: unknown): string {
+export function checkSessionId(sessionId: unknown, name = 'sessionId'): string {
   if (typeof sessionId !== 'string' || sessionId === '') {
-    throw new InvalidInputError('sessionId must be a non-empty string: pass the session ID of the call');
+    throw new InvalidInputError(`${name} must be a non-empty string`);
   }
   // URL parsers resolve `.` and `..` segments even percent-encoded, so they could leave /calls/.
   if (sessionId === '.' || sessionId === '..') {
-    throw new InvalidInputError(`sessionId ${JSON.stringify(sessionId)} is not a session ID: it would address another path`);
+    throw new InvalidInputError(`${name} ${JSON.stringify(sessionId)} would address another path`);
   }
   if (LONE_SURROGATE.test(sessionId)) {
-    throw new InvalidInputError('sessionId contains a lone UTF-16 surrogate and cannot be percent-encoded');
+    throw new InvalidInputError(`${name} has a lone UTF-16 surrogate: it cannot be percent-encoded`);
   }
   return sessionId;
 }
@@ -50,7 +48,7 @@ export function checkHeaderValue(name: string, value: unknown, secret = false): 
   }
   if (!HEADER_VALUE.test(value)) {
     throw new InvalidInputError(
-      `${name}${shown} contains a character not allowed in an HTTP header (CR, LF, NUL, another control character, or beyond Latin-1)`,
+      `${name}${shown} has a character not allowed in an HTTP header (a control character such as CR or LF, or beyond Latin-1)`,
     );
   }
   return value;
@@ -64,16 +62,16 @@ export function checkBaseUrl(baseUrl: unknown): string {
   try {
     url = new URL(String(baseUrl));
   } catch {
-    throw new InvalidInputError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL, e.g. http://127.0.0.1:4010`);
+    throw new InvalidInputError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new InvalidInputError(
-      `baseUrl ${JSON.stringify(url.origin)} must use https (plain http is allowed only on a loopback address, for mocks)`,
+      `baseUrl ${JSON.stringify(url.origin)} must be https (http only on loopback, for mocks)`,
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidInputError('baseUrl must not carry credentials, a query or a fragment');
+    throw new InvalidInputError('baseUrl must have no credentials, query or fragment');
   }
   return url.href.replace(/\/+$/, '');
 }
