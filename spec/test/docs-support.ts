@@ -83,6 +83,8 @@ export async function launchDocsBrowser(): Promise<DocsBrowser> {
     args: chromiumFlags,
     viewport: { width: 1440, height: 900 },
   });
+  // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.
+  context.setDefaultTimeout(10_000);
   const blockedRequests: string[] = [];
   const consoleErrors: string[] = [];
   await context.route('**/*', (route) => {
