@@ -97,6 +97,18 @@ describe('pass-through', () => {
     expect([client.requests.length, perRequest.requests.length]).toEqual([0, 1]);
   });
 
+  test('a custom fetch gets the attempt signal, which the timeout aborts', async () => {
+    let seen: AbortSignal | undefined;
+    const fetch = (_: Request, init?: { signal?: AbortSignal }) =>
+      new Promise<Response>((_resolve, reject) => {
+        seen = init?.signal;
+        seen?.addEventListener('abort', () => reject(seen!.reason));
+      });
+    const client = createClient({ appId: 'a', region: 'us', apiKey: 'k', env: {}, fetch, timeout: 20, maxRetries: 0 });
+    await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'TimeoutError', timeout: 20 });
+    expect(seen?.aborted).toBe(true);
+  });
+
   test('openapi-fetch middleware from the options runs on every attempt, and use()/eject() work', async () => {
     const seen: string[] = [];
     const tag: Middleware = {
