@@ -92,6 +92,13 @@ describe('secrets never visible', () => {
     expect(inspect(client)).toContain('app1');
   });
 
+  test('a per-request header with CR/LF is refused without showing its value', async () => {
+    const client = createClient({ appId: 'app1', region: 'us', apiKey: 'k', env: {} });
+    const error = await client.calls.get('s1', { headers: { apikey: `${KEY}\r\n` } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChatPlatformError);
+    expectNoSecret(error);
+  });
+
   test('invalid credentials are refused without showing them', () => {
     for (const name of ['apiKey', 'managementKey', 'managementSecret']) {
       let error: unknown;
