@@ -3,11 +3,13 @@
 // "API docs by Redocly" footer logo from Redocly's CDN, and no option turns that footer off; the
 // logo is swapped for an inline SVG here so that opening the docs sends no request anywhere. The
 // browser tests count every non-loopback request and fail on the first one.
-import { readFileSync, writeFileSync } from 'node:fs';
+// It reads the page build-docs wrote and writes the final page next to it under a temporary name,
+// then renames it into place, so the published page is never the unpatched one.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
-const file = process.argv[2];
-if (!file) {
-  console.error('usage: node scripts/offline-docs.mjs <docs.html>');
+const [input, output] = process.argv.slice(2);
+if (!input || !output) {
+  console.error('usage: node scripts/offline-docs.mjs <build-docs output.html> <final docs.html>');
   process.exit(2);
 }
 
@@ -17,7 +19,9 @@ const logo =
 const inlineLogo = `data:image/svg+xml,${encodeURIComponent(logo)}`;
 const cdnLogo = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
 
-const html = readFileSync(file, 'utf8');
+const html = readFileSync(input, 'utf8');
 const replaced = html.match(cdnLogo)?.length ?? 0;
-writeFileSync(file, html.replace(cdnLogo, inlineLogo));
-console.log(`offline-docs: ${replaced} CDN logo reference(s) inlined in ${file}`);
+writeFileSync(`${output}.tmp`, html.replace(cdnLogo, inlineLogo));
+renameSync(`${output}.tmp`, output);
+rmSync(input);
+console.log(`offline-docs: ${replaced} CDN logo reference(s) inlined into ${output}`);
