@@ -37,12 +37,12 @@ function contenders(fetch, baseUrl) {
  * Ops/s of each contender: the median of ROUNDS short rounds, the task order rotated each round, so
  * that load from other processes on a shared machine hits every contender alike.
  */
-const ROUNDS = 5;
+const ROUNDS = 15;
 async function measure(label, fns, { time }) {
   const names = Object.keys(fns);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    const bench = new Bench({ name: label, time: time / ROUNDS, warmupTime: 100 });
+    const bench = new Bench({ name: label, time: time / ROUNDS, warmupTime: round === 0 ? 200 : 20 });
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const name of order) bench.add(name, fns[name]);
     await bench.run();
@@ -60,7 +60,7 @@ async function measure(label, fns, { time }) {
 }
 
 const stubFetch = async () => new Response(BODY, { status: 200, headers: JSON_HEADERS });
-const rows = await measure('stubbed fetch', contenders(stubFetch, 'http://127.0.0.1:1'), { time: 3000 });
+const rows = await measure('stubbed fetch', contenders(stubFetch, 'http://127.0.0.1:1'), { time: 4500 });
 
 const server = createServer((req, res) => {
   res.writeHead(200, JSON_HEADERS).end(BODY);
@@ -68,7 +68,7 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const loopback = `http://127.0.0.1:${server.address().port}`;
 try {
-  rows.push(...(await measure('loopback HTTP', contenders((r) => globalThis.fetch(r), loopback), { time: 3000 })));
+  rows.push(...(await measure('loopback HTTP', contenders((r) => globalThis.fetch(r), loopback), { time: 4500 })));
 } finally {
   server.closeAllConnections();
   server.close();
@@ -81,7 +81,7 @@ const table = rows.map((r) => {
     setup: r.setup,
     task: r.name,
     'ops/s': Math.round(r.ops),
-    'round spread %': r.spread.toFixed(1),
+    'range over rounds %': r.spread.toFixed(1),
     'time vs bare openapi-fetch': `${(bare.ops / r.ops).toFixed(3)}×`,
     'time vs plain fetch': `${(plain.ops / r.ops).toFixed(3)}×`,
   };
