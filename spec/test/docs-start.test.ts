@@ -1,0 +1,71 @@
+// `pnpm start` serves the docs and the mock side by side, prints both addresses, and Ctrl-C
+// (SIGINT) stops both. The root script builds first; this runs the serving part on built output.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireBuiltDocs, specDir } from './docs-support.js';
+
+const script = join(specDir, 'scripts/start.mjs');
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(args: string[] = []) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const ready = new Promise<{ docs: string; mock: string }>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const docs = /^Docs\s+(http:\/\/127\.0\.0\.1:\d+\/)/m.exec(stdout)?.[1];
+      const mock = /^Mock\s+(http:\/\/127\.0\.0\.1:\d+)/m.exec(stdout)?.[1];
+      if (docs && mock && stdout.includes('Ctrl-C')) resolve({ docs, mock });
+    });
+    child.once('exit', (code) => reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)));
+  });
+  ready.catch(() => undefined); // awaited only by the tests that expect a start
+  return { child, ready, output: () => ({ stdout, stderr }) };
+}
+
+const refused = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
+
+describe('pnpm start', () => {
+  it('serves the docs and the mock on loopback, and Ctrl-C stops both', async () => {
+    requireBuiltDocs();
+    const { child, ready, output } = start();
+    const { docs, mock } = await ready;
+
+    const page = await fetch(docs);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Get Call');
+    expect((await fetch(`${docs}openapi.yaml`)).status).toBe(200);
+    expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
+
+    const call = await fetch(`${mock}/calls/any-session-id`, { headers: { apikey: 'start-test' } });
+    expect(call.status).toBe(200);
+    expect(((await call.json()) as { data: unknown[] }).data).toHaveLength(1);
+
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code, output().stderr).toBe(0);
+    expect(output().stdout).toContain('Stopped the docs server and the mock.');
+    await expect(refused(docs)).resolves.toBe(true);
+    await expect(refused(mock)).resolves.toBe(true);
+  });
+
+  it('refuses a bad port with a message naming the flag', async () => {
+    const { child, output } = start(['--docs-port', 'eighty']);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output().stderr).toMatch(/--docs-port must be an integer from 0 to 65535, got "eighty"/);
+  });
+});
