@@ -154,6 +154,7 @@ export function createClient(options: ClientOptions = {}) {
       signal,
       parseAs = 'json',
       fetch: inner = baseFetch,
+      onBehalfOf: _, // the conveniences' option, sent as params.header
       ...rest
     } = init;
     if (requestRetries !== maxRetries) checkNonNegativeInteger('maxRetries', requestRetries);
@@ -282,8 +283,8 @@ export function createClient(options: ClientOptions = {}) {
     api: router as unknown as ApiClient,
     calls: {
       /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
-      async get(sessionId: string, { onBehalfOf, ...o }: OnBehalfOfOptions = {}): Promise<GetCallResponse> {
-        return call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId: checkSessionId(sessionId) } } }, onBehalfOf);
+      async get(sessionId: string, o: OnBehalfOfOptions = {}): Promise<GetCallResponse> {
+        return call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId: checkSessionId(sessionId) } } }, o.onBehalfOf);
       },
     },
     users: {
@@ -297,8 +298,8 @@ export function createClient(options: ClientOptions = {}) {
     },
     messages: {
       /** Send a message, optionally on behalf of a user. */
-      send: async (body: SendMessageRequest, { onBehalfOf, ...o }: OnBehalfOfOptions = {}): Promise<unknown> =>
-        call('POST', '/messages', { ...o, body }, onBehalfOf),
+      send: async (body: SendMessageRequest, o: OnBehalfOfOptions = {}): Promise<unknown> =>
+        call('POST', '/messages', { ...o, body }, o.onBehalfOf),
     },
     apps: {
       /** Management API: list apps (authenticated with the management key and secret). */
