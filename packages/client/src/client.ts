@@ -241,6 +241,8 @@ export function createClient(options: ClientOptions = {}) {
         continue;
       }
       if (meta) meta.url = url;
+      // An error body may echo a credential (some servers quote the rejected key).
+      if (result.error !== undefined) result.error = redact(result.error);
       return result;
     }
 
@@ -260,7 +262,7 @@ export function createClient(options: ClientOptions = {}) {
     const result = await send(method, path, init, meta);
     const { status, ok } = result.response;
     if (ok) return result.data as T;
-    const body = result.error === undefined ? '' : redact(result.error);
+    const body = result.error === undefined ? '' : result.error;
     throw new (apiErrorClass(status))(status, body, { method, operation: operations[`${method} ${path}`]![0], url: redact(meta.url) });
   }
 

@@ -84,6 +84,14 @@ describe('secrets never visible', () => {
     });
   });
 
+  test('the raw api returns the error body with the secrets replaced', async () => {
+    server = await startFaultServer([jsonEcho(401)]);
+    const { client } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET });
+    const { error, response } = await client.api.GET('/apps');
+    expect(response.status).toBe(401);
+    expectNoSecret(error);
+  });
+
   test('the client itself, printed or serialized', () => {
     const client = createClient({ appId: 'app1', region: 'in', apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, env: {} });
     expectNoSecret(client);
