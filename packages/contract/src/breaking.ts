@@ -77,7 +77,8 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   } catch {
     throw new BaselineError(`--base ${base} is neither a file nor usable as a git ref: ${cwd} is not inside a git repository`);
   }
-  const ref = base === LAST_RELEASE ? lastRelease(git) : base;
+  const release = base === LAST_RELEASE ? lastRelease(git) : undefined;
+  const ref = release?.ref ?? base;
   let commit: string;
   try {
     commit = git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
@@ -100,13 +101,14 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   if (bundle.status !== 0 || !existsSync(output)) {
     throw new BaselineError(`redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`);
   }
-  return { path: output, label: `${ref} (${commit.slice(0, 12)})` };
+  const name = release?.name ?? ref;
+  return { path: output, label: name.startsWith(commit.slice(0, 12)) ? commit.slice(0, 12) : `${name} (${commit.slice(0, 12)})` };
 }
 
 /** Newest tag matching spec-v* by version order; else the repository's first commit. */
-function lastRelease(git: (...args: string[]) => string): string {
+function lastRelease(git: (...args: string[]) => string): { ref: string; name: string } {
   const tags = safe(() => git('tag', '--list', 'spec-v*', '--sort=-v:refname'))?.split('\n').filter(Boolean) ?? [];
-  if (tags[0]) return tags[0];
+  if (tags[0]) return { ref: tags[0], name: `last release ${tags[0]}` };
   if (safe(() => git('rev-parse', '--is-shallow-repository')) === 'true') {
     throw new BaselineError(
       'no spec-v* tag, and the clone is shallow so its first commit is unknown: fetch the history and tags (git fetch --tags --unshallow, or checkout with fetch-depth: 0)',
@@ -115,7 +117,7 @@ function lastRelease(git: (...args: string[]) => string): string {
   const roots = git('rev-list', '--max-parents=0', 'HEAD').split('\n').filter(Boolean);
   const first = roots[roots.length - 1];
   if (!first) throw new BaselineError('no spec-v* tag and no commit to compare with');
-  return first;
+  return { ref: first, name: 'first commit, no spec-v* tag yet' };
 }
 
 /** Redocly CLI is a dependency of @chatplatform/spec: resolve its bin from there. */

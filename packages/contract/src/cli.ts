@@ -150,7 +150,7 @@ function oneOf(value: string | undefined, allowed: string[], flag: string): stri
 /** A single rewritten progress line on a terminal's stderr. */
 function progressLine() {
   const started = Date.now();
-  let last = 0;
+  let last = started;
   let shown = false;
   return {
     update(count: number) {
