@@ -1,15 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { BaselineError, checkBreaking } from '../src/breaking.js';
 import { findOasdiff, OASDIFF_VERSION } from '../src/oasdiff.js';
 import { packageDir, runCli } from './helpers.js';
 
 const bundled = createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.yaml');
-const dir = mkdtempSync(join(tmpdir(), 'contract-breaking-test-'));
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(path);
+  return path;
+};
+const dir = tempDir('contract-breaking-test-');
+afterAll(() => temps.forEach((path) => rmSync(path, { recursive: true, force: true })));
 let base: string;
 
 /** Writes an edited copy of the bundled spec (the baseline copy is taken once, so concurrent builds cannot skew a pair). */
@@ -76,6 +84,22 @@ describe('breaking: oasdiff verdicts on spec edits', () => {
     expect(code).toBe(1);
   });
 
+  it('@last-release is the newest spec-v* tag, else the first commit', () => {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: packageDir, encoding: 'utf8' }).trim();
+    const tag = git('tag', '--list', 'spec-v*', '--sort=-v:refname').split('\n')[0];
+    const expected = tag ? `last release ${tag} (${git('rev-parse', `${tag}^{commit}`).slice(0, 12)})` : `first commit, no spec-v* tag yet (${git('rev-list', '--max-parents=0', 'HEAD').split('\n').pop()!.slice(0, 12)})`;
+    const { code, stdout } = runCli(['breaking', '--base', '@last-release', '--format', 'json']);
+    expect(JSON.parse(stdout).base.label).toBe(expected);
+    expect([0, 1]).toContain(code);
+  });
+
+  it('in a shallow clone without release tags, @last-release explains how to fetch history', () => {
+    const clone = join(tempDir('shallow-'), 'repo');
+    execFileSync('git', ['clone', '--quiet', '--depth', '1', '--no-tags', `file://${execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: packageDir, encoding: 'utf8' }).trim()}`, clone]);
+    expect(() => checkBreaking({ base: '@last-release', cwd: clone })).toThrow(BaselineError);
+    expect(() => checkBreaking({ base: '@last-release', cwd: clone })).toThrow(/clone is shallow.*git fetch --tags --unshallow/);
+  });
+
   it('a missing ref is exit 2 with a message on how to fetch it', () => {
     const { code, stderr } = runCli(['breaking', '--base', 'spec-v999.0.0']);
     expect(code).toBe(2);
@@ -84,7 +108,7 @@ describe('breaking: oasdiff verdicts on spec edits', () => {
   });
 
   it('a missing oasdiff is exit 2 with how to install it', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-oasdiff-'));
+    const empty = tempDir('no-oasdiff-');
     const { code, stderr } = runCli(['breaking', '--base', base], { env: { PATH: empty, HOME: empty } });
     expect(code).toBe(2);
     expect(stderr).toContain(`oasdiff is not installed`);

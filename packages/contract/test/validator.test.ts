@@ -53,7 +53,7 @@ const doc: OpenApiDocument = {
 
 const validator = new ExchangeValidator(doc);
 const ok = { 'content-type': 'application/json', 'x-rate': '10' };
-const exchange = (method: string, url: string, headers: Record<string, string>, status: number, body?: unknown, resHeaders = ok, reqBody?: unknown): Exchange => ({
+const exchange = (method: string, url: string, headers: Record<string, string>, status: number, body?: unknown, resHeaders: Record<string, string> = ok, reqBody?: unknown): Exchange => ({
   request: { method, url, headers, ...(reqBody !== undefined ? { body: reqBody } : {}) },
   response: { status, headers: resHeaders, ...(body !== undefined ? { body } : {}) },
 });
