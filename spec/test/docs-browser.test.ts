@@ -101,7 +101,10 @@ describe('the docs page, opened from disk', () => {
 
   it('expands the 200 response down to the participant fields', async () => {
     const page = await open('#/calls/get-call');
-    // The call record's properties, then every nested level; nested rows render when scrolled to.
+    // Sections render when scrolled near: go to the responses, show the call record's properties,
+    // then expand every nested level.
+    await getCallHeading(page).waitFor();
+    await page.locator('h4', { hasText: /^Responses$/ }).first().scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: /^\+?\s*Show \d+ properties$/ }).first().click();
     await page.getByRole('button', { name: 'Expand all' }).first().click();
     const response = '[id^="calls/get-call/t=response&c=200"]';
