@@ -32,6 +32,14 @@ install_chromium() {
   fi
 }
 
+install_curl() {
+  # The docs tests run every curl code sample of the spec against the Prism mock.
+  if ! command -v curl >/dev/null; then
+    say "curl (Debian package)"
+    apt_install curl
+  fi
+}
+
 install_oasdiff() {
   # packages/contract's breaking-change check runs oasdiff, a Go binary built from the Go module
   # proxy (no npm package ships it without downloading from elsewhere). v1.34+ needs a module the
@@ -59,5 +67,6 @@ install_workspace() {
 
 install_pnpm
 install_chromium
+install_curl
 install_oasdiff
 install_workspace
