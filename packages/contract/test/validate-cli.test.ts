@@ -64,6 +64,16 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
     await expect(stdout).toMatchFileSnapshot('expected/broken.har.junit.xml');
   });
 
+  it('--max-reports caps the listed exchanges while counts stay exact and the build stays red', () => {
+    const text = runCli(['validate', traffic('unknown-path.ndjson'), '--max-reports', '1']);
+    expect(text.code).toBe(1);
+    expect(text.stdout.match(/^✗ /gm)).toHaveLength(1);
+    expect(text.stdout).toContain('(2 violating exchanges not listed: raise --max-reports to see them)');
+    const junit = runCli(['validate', traffic('unknown-path.ndjson'), '--format', 'junit', '--max-reports', '1']);
+    expect(junit.stdout).toContain('<testsuites name="contract: test/fixtures/traffic/unknown-path.ndjson" tests="2" failures="2" errors="0">');
+    expect(junit.stdout).toContain('2 more violating exchanges not listed');
+  });
+
   it('never prints credentials, even in JSON reports of the conforming exchanges', () => {
     const json = runCli(['validate', traffic('conforming.har'), '--format', 'json']);
     expect(json.code).toBe(0);

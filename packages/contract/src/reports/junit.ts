@@ -34,6 +34,19 @@ export function formatJunit(summary: ValidationSummary): string {
     failures += suiteFailures;
     suites.push(`  <testsuite name="${attr(operation)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0">`, ...cases, '  </testsuite>');
   }
+  if (summary.omitted > 0) {
+    // Beyond --max-reports the exchanges are counted, not listed: keep the build red and say so.
+    tests += 1;
+    failures += 1;
+    const message = `${summary.omitted} more violating exchanges not listed (raise --max-reports to list them)`;
+    suites.push(
+      `  <testsuite name="not listed" tests="1" failures="1" errors="0">`,
+      `    <testcase classname="not listed" name="${attr(message)}">`,
+      `      <failure message="${attr(message)}" type="omitted"/>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
+  }
   if (summary.inputError) {
     tests += 1;
     suites.push(
