@@ -1,0 +1,54 @@
+// Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
+// and imported, Go built and vetted, Java compiled and installed into the local Maven repository
+// (where the Java smoke test finds it).
+import { performance } from 'node:perf_hooks';
+import { generatedDir, specVersion, venvBin } from './lib/paths.mjs';
+import { capture, run } from './lib/run.mjs';
+import { requireTool } from './lib/toolchain.mjs';
+import { ensureVenv } from './lib/venv.mjs';
+
+function buildPython(version) {
+  ensureVenv();
+  const pip = [venvBin('python'), '-m', 'pip', 'install', '--quiet', '--disable-pip-version-check'];
+  // Runtime dependencies come pinned from requirements.txt; the build stays offline.
+  run(pip[0], [...pip.slice(1), '--no-deps', '--no-build-isolation', '--force-reinstall', generatedDir('python')]);
+  const imported = capture(venvBin('python'), ['-c', 'import chatplatform_client; print(chatplatform_client.__version__)']);
+  if (imported !== version) {
+    throw new Error(`chatplatform_client imports as version ${imported}, expected the spec's ${version}.`);
+  }
+}
+
+function buildGo() {
+  const go = requireTool('go');
+  run(go, ['build', './...'], { cwd: generatedDir('go') });
+  run(go, ['vet', './...'], { cwd: generatedDir('go') });
+}
+
+function buildJava() {
+  requireTool('java');
+  const mvn = requireTool('mvn');
+  run(mvn, [
+    '-B', '-q', '-Dstyle.color=never', '-f', `${generatedDir('java')}/pom.xml`, 'install',
+    '-DskipTests', '-Dmaven.javadoc.skip=true', '-Dmaven.source.skip=true',
+  ]);
+}
+
+const builders = { python: buildPython, go: buildGo, java: buildJava };
+
+function main() {
+  const version = specVersion();
+  const timings = [];
+  for (const [lang, build] of Object.entries(builders)) {
+    const start = performance.now();
+    build(version);
+    timings.push([lang, performance.now() - start]);
+  }
+  for (const [lang, ms] of timings) console.log(`build ${lang.padEnd(7)} ${(ms / 1000).toFixed(2)} s`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,30 @@
+// Where the package keeps its inputs and outputs, and the bundled spec it generates from.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const generatedDir = (lang) => join(packageDir, 'generated', lang);
+export const generatorConfig = (lang) => join(packageDir, 'generator', `${lang}.yaml`);
+export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
+export const venvDir = join(packageDir, '.venv');
+export const venvBin = (name) => join(venvDir, 'bin', name);
+export const requirementsFile = join(packageDir, 'requirements.txt');
+
+const packageJson = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+export const generatorVersion = packageJson.config.openapiGeneratorVersion;
+/** scripts/setup.sh copies the pinned JAR here with `mvn dependency:copy`. */
+export const generatorJar = join(packageDir, '.tools', `openapi-generator-cli-${generatorVersion}.jar`);
+
+// Resolved through @chatplatform/spec's `exports`, as a consumer of the published package would.
+const require = createRequire(import.meta.url);
+export const bundledSpec = {
+  yaml: () => require.resolve('@chatplatform/spec/openapi.yaml'),
+  json: () => require.resolve('@chatplatform/spec/openapi.json'),
+};
+
+/** The bundled spec's info.version: every generated client carries it as its package version. */
+export function specVersion() {
+  return JSON.parse(readFileSync(bundledSpec.json(), 'utf8')).info.version;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The language runners (JVM, Go, pytest) and Prism share two cores: one file at a time.
+    fileParallelism: false,
+    // Ceilings for whole toolchain runs (Maven, go test), not performance assertions.
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+  },
+});
