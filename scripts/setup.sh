@@ -60,6 +60,40 @@ install_oasdiff() {
   fi
 }
 
+install_sdk_toolchains() {
+  # packages/sdks builds the generated Java client with Maven and the Go client with Go.
+  if ! command -v java >/dev/null || ! command -v mvn >/dev/null; then
+    say "Java and Maven (Debian packages)"
+    apt_install default-jdk-headless maven
+  fi
+  if ! command -v go >/dev/null && [ ! -x /usr/local/go/bin/go ]; then
+    echo "setup: packages/sdks needs Go 1.21 or newer on PATH: install it (https://go.dev/dl), then rerun" >&2
+    return 1
+  fi
+}
+
+install_openapi_generator() {
+  # packages/sdks runs the pinned OpenAPI Generator JAR from Maven Central (version in its package.json).
+  local version dir=packages/sdks/.tools
+  version=$(node -p "require('./packages/sdks/package.json').config.openapiGeneratorVersion")
+  if [ ! -f "$dir/openapi-generator-cli-$version.jar" ]; then
+    say "OpenAPI Generator $version (mvn dependency:copy)"
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+      "-Dartifact=org.openapitools:openapi-generator-cli:$version" "-DoutputDirectory=$dir"
+  fi
+}
+
+install_sdk_python() {
+  # packages/sdks/.venv: schemathesis, pytest and the generated Python client's dependencies, pinned.
+  if ! python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    say "Python 3 with venv and pip (Debian packages)"
+    apt_install python3 python3-venv python3-pip
+  fi
+  [ -x packages/sdks/.venv/bin/python ] || python3 -m venv packages/sdks/.venv
+  say "Python packages of packages/sdks (pip, pinned)"
+  packages/sdks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/sdks/requirements.txt
+}
+
 install_workspace() {
   say "workspace packages"
   pnpm install --frozen-lockfile
@@ -69,4 +103,7 @@ install_pnpm
 install_chromium
 install_curl
 install_oasdiff
+install_sdk_toolchains
+install_openapi_generator
+install_sdk_python
 install_workspace
