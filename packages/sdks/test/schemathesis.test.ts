@@ -59,7 +59,7 @@ describe.each([
   ['examples (static mock)', false],
   ['schema-generated responses (dynamic mock)', true],
 ])('schemathesis --checks all against the mock serving %s', (_name, dynamic) => {
-  test('tests every operation and finds no failure that is the spec\'s', async () => {
+  test(`${dynamic ? 'dynamic' : 'static'} mock: tests every operation and finds no failure that is the spec's`, async () => {
     mock = await startMock({ dynamic, seed: 7 });
     reportDir = mkdtempSync(join(tmpdir(), 'sdks-schemathesis-'));
     const { status, output } = await runSchemathesis(mock.url, reportDir);

@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 describe.each(Object.keys(runners))('the generated %s client', (lang) => {
-  test('gets the call, parses session id and participants, and surfaces the 400 as its API error', async () => {
+  test(`${lang}: gets the call, parses session id and participants, and surfaces the 400 as its API error`, async () => {
     const runner = runners[lang]!;
     proxy.requests.length = 0;
     // Asynchronous on purpose: the recording proxy answers from this process's event loop.
