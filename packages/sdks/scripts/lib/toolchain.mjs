@@ -17,7 +17,11 @@ const TOOLS = {
   python3: { args: ['--version'], install: 'Python 3.10 or newer with venv and pip (Debian: apt-get install python3 python3-venv python3-pip)' },
 };
 
-/** Returns the command after checking it runs; throws MissingToolchainError naming what to install. */
+/**
+ * Returns the command after checking it runs; throws MissingToolchainError naming what to install.
+ * @param {string} command
+ * @param {Record<string, { args: string[], install: string }>} [tools]
+ */
 export function requireTool(command, tools = TOOLS) {
   const tool = tools[command];
   if (!tool) throw new Error(`Unknown tool "${command}"; known: ${Object.keys(tools).join(', ')}.`);
