@@ -2,28 +2,12 @@
 // credentials), a router that sends every typed call to the right one, and the retries, timeouts
 // and typed errors openapi-fetch leaves out by design.
 import createOpenApiFetch, { type Client, type FetchResponse, type Middleware } from 'openapi-fetch';
-import {
-  AbortedError,
-  ConnectionError,
-  InvalidInputError,
-  InvalidResponseError,
-  TimeoutError,
-  apiErrorClass,
-  type RequestDetails,
-} from './errors.js';
+import { AbortedError, ConnectionError, InvalidResponseError, TimeoutError, apiErrorClass } from './errors.js';
 import type { components, paths } from './generated/schema.js';
 import { operations, securityHeaders, servers, userAgent, type Region } from './generated/spec.js';
 import { createRedactor, REDACTED } from './redact.js';
-import { isRetryableStatus, retryDelay, sleep as defaultSleep, type BackoffOptions } from './retry.js';
-import {
-  checkAppId,
-  checkBaseUrl,
-  checkHeaderValue,
-  checkNonNegativeInteger,
-  checkPositiveNumber,
-  checkRegion,
-  checkSessionId,
-} from './validate.js';
+import { isRetryableStatus, retryDelay, sleep } from './retry.js';
+import { check, checkAppId, checkBaseUrl, checkHeaderValue, checkNumber, checkRegion, checkSegment, optionHint, envName } from './validate.js';
 
 export type Call = components['schemas']['Call'];
 export type CallParticipant = components['schemas']['CallParticipant'];
@@ -89,44 +73,45 @@ export interface OnBehalfOfOptions extends RequestOptions {
   onBehalfOf?: string;
 }
 
+
 type Init = RequestOptions & {
   [key: string]: unknown;
+  onBehalfOf?: string;
   parseAs?: string;
   fetch?: Fetch;
   params?: { header?: Record<string, unknown>; path?: Record<string, unknown> };
 };
 type Result = { data?: unknown; error?: unknown; response: Response };
 
-const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+/** The numeric options and their defaults: a count of retries, then durations in ms. */
+const NUMBERS = { maxRetries: 2, timeout: 30_000, initialRetryDelay: 500, maxRetryDelay: 8_000, maxRetryAfter: 60_000 };
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
 export function createClient(options: ClientOptions = {}) {
   const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
-  const setting = <K extends keyof ClientOptions>(k: K) => options[k] ?? (env[envName(k)] as ClientOptions[K]);
+  const setting = (k: string) => options[k as keyof ClientOptions] ?? env[envName(k)];
 
+  // One option per security scheme of the spec, named after it.
   const credentials: Record<string, string> = {};
-  for (const name of ['apiKey', 'managementKey', 'managementSecret'] as const) {
-    const value = setting(name);
-    if (value) credentials[name] = checkHeaderValue(name, value, true);
+  for (const scheme in securityHeaders) {
+    const value = setting(scheme);
+    if (value) credentials[scheme] = checkHeaderValue(scheme, value);
   }
   const redact = createRedactor(Object.values(credentials));
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
-  const maxRetries = checkNonNegativeInteger('maxRetries', options.maxRetries ?? 2);
-  const timeout = checkPositiveNumber('timeout', options.timeout ?? 30_000);
+  const settings = { random: options.random ?? Math.random } as typeof NUMBERS & { random: () => number };
+  for (const [name, fallback] of Object.entries(NUMBERS) as [keyof typeof NUMBERS, number][]) {
+    settings[name] = checkNumber(name, options[name] ?? fallback, name === 'maxRetries');
+  }
   const retryMethods = (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase());
-  const backoff: BackoffOptions = {
-    initialDelay: checkPositiveNumber('initialRetryDelay', options.initialRetryDelay ?? 500),
-    maxDelay: checkPositiveNumber('maxRetryDelay', options.maxRetryDelay ?? 8_000),
-    maxRetryAfter: checkPositiveNumber('maxRetryAfter', options.maxRetryAfter ?? 60_000),
-    random: options.random ?? Math.random,
-  };
-  const sleep = options.sleep ?? defaultSleep;
+  const wait = options.sleep ?? sleep;
   const baseFetch: Fetch = options.fetch ?? ((request, init) => fetch(request, init));
 
   const serverUrls = servers.map((url) => baseUrl ?? url.replace('{appId}', appId).replace('{region}', region));
   const serverClients = serverUrls.map((url, server) => {
+    // Only the credentials of this server's operations.
     const headers: Record<string, string> = { 'user-agent': userAgent };
     for (const [, opServer, ...security] of Object.values(operations)) {
       for (const scheme of security) {
@@ -138,32 +123,35 @@ export function createClient(options: ClientOptions = {}) {
     return client;
   });
 
-  /** One call through the retry loop; answers like openapi-fetch: `{ data | error, response }`. */
-  async function send(method: string, path: string, init: Init = {}, meta?: { url: string }): Promise<Result> {
+  /**
+   * One call through the retry loop. Answers like openapi-fetch (`{ data | error, response }`); with
+   * `throws`, answers the data of a 2xx and throws the typed error of any other status.
+   */
+  async function send(method: string, path: string, init: Init = {}, throws?: boolean): Promise<Result> {
     const op = operations[`${method} ${path}`];
-    if (!op) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
-    const operation = op[0];
-    const server = op[1];
-    for (let i = 2; i < op.length; i++) {
-      const scheme = op[i] as string;
-      if (!credentials[scheme]) throw new InvalidInputError(`${operation} needs the ${scheme} option (or ${envName(scheme)})`);
+    if (!op) check(0, `${method} ${path}`, 0, 'is not an operation of the spec', true);
+    const operation = op![0];
+    const server = op![1];
+    for (let i = 2; i < op!.length; i++) {
+      if (!credentials[op![i]!]) check(0, operation, 0, `needs ${optionHint(op![i] as string)}`, true);
     }
     const {
-      maxRetries: requestRetries = maxRetries,
-      timeout: requestTimeout = timeout,
+      maxRetries = settings.maxRetries,
+      timeout = settings.timeout,
       signal,
       parseAs = 'json',
       fetch: inner = baseFetch,
-      onBehalfOf: _, // the conveniences' option, sent as params.header
+      onBehalfOf,
       ...rest
     } = init;
-    if (requestRetries !== maxRetries) checkNonNegativeInteger('maxRetries', requestRetries);
-    if (requestTimeout !== timeout) checkPositiveNumber('timeout', requestTimeout);
-    if (init.headers) checkHeaders(init.headers);
-    if (init.params?.header) checkHeaders(init.params.header);
-    const retries = retryMethods.includes(method) ? requestRetries : 0;
+    if (maxRetries !== settings.maxRetries) checkNumber('maxRetries', maxRetries, true);
+    if (timeout !== settings.timeout) checkNumber('timeout', timeout, false);
+    checkHeaders(init.headers);
+    checkHeaders(init.params?.header);
+    if (onBehalfOf !== undefined) rest.params = { ...rest.params, header: { onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) } };
+    const retries = retryMethods.includes(method) ? maxRetries : 0;
     let url = serverUrls[server] + path;
-    const details = (): RequestDetails => ({ method, operation, url: redact(url) });
+    const details = () => ({ method, operation, url: redact(url) });
     const aborted = (cause: unknown) => new AbortedError('the request was aborted', details(), { cause });
 
     for (let attempt = 0; ; attempt++) {
@@ -181,7 +169,7 @@ export function createClient(options: ClientOptions = {}) {
           timer = setTimeout(() => {
             timedOut = true;
             controller!.abort();
-          }, requestTimeout);
+          }, timeout);
         }
         return controller;
       };
@@ -194,8 +182,8 @@ export function createClient(options: ClientOptions = {}) {
       const onAbort = () => control().abort(signal!.reason);
       signal?.addEventListener('abort', onAbort);
 
-      let result: Result;
-      let failure: ConnectionError | TimeoutError | undefined;
+      let result: Result | undefined;
+      let failure: Error | undefined;
       try {
         result = (await serverClients[server]!.request(method as 'get', path as '/users', {
           ...rest,
@@ -211,60 +199,50 @@ export function createClient(options: ClientOptions = {}) {
         } as never)) as Result;
       } catch (cause) {
         if (signal?.aborted) throw aborted(signal.reason);
-        if (timedOut) failure = new TimeoutError(requestTimeout, details());
+        if (timedOut) failure = new TimeoutError(timeout, details());
         else if (phase === 1 || (phase === 2 && isTransportError(cause)))
           failure = new ConnectionError(`the connection failed: ${redact(describe(cause))}`, details());
         else throw cause; // a middleware's or a custom fetch's own error: not ours to rename
-        if (attempt >= retries) throw failure;
-        await wait(attempt, null, signal);
-        continue;
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
 
-      const { response } = result;
-      if (response.ok) {
-        const text = result.data;
-        if (parseAs === 'json' && typeof text === 'string') {
-          try {
-            result.data = text ? JSON.parse(text) : undefined;
-          } catch {
-            // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
-            throw new InvalidResponseError(response.status, redact(text), details());
+      let retryAfter = null;
+      if (result) {
+        const { response } = result;
+        const { status } = response;
+        if (response.ok) {
+          const text = result.data;
+          if (parseAs === 'json' && typeof text === 'string') {
+            try {
+              result.data = text ? JSON.parse(text) : undefined;
+            } catch {
+              // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
+              throw new InvalidResponseError(status, redact(text), details());
+            }
           }
+          return throws ? (result.data as Result) : result;
         }
-        return result;
-      }
-      if (attempt < retries && isRetryableStatus(response.status)) {
-        await wait(attempt, response.headers.get('retry-after'), signal);
-        continue;
-      }
-      if (meta) meta.url = url;
-      // An error body may echo a credential (some servers quote the rejected key).
-      if (result.error !== undefined) result.error = redact(result.error);
-      return result;
-    }
-
-    async function wait(retry: number, retryAfter: string | null, signal?: AbortSignal) {
+        if (attempt >= retries || !isRetryableStatus(status)) {
+          // An error body may echo a credential (some servers quote the rejected key).
+          const body = redact(result.error);
+          if (throws) throw new (apiErrorClass(status))(status, body === undefined ? '' : body, details());
+          result.error = body;
+          return result;
+        }
+        retryAfter = response.headers.get('retry-after');
+      } else if (attempt >= retries) throw failure;
       try {
-        await sleep(retryDelay(retry, retryAfter, backoff), signal);
+        await wait(retryDelay(attempt, retryAfter, settings), signal);
       } catch (cause) {
         throw aborted(cause);
       }
     }
   }
 
-  /** A call that returns the data of a 2xx answer and throws the typed error of any other. */
-  async function call<T>(method: string, path: string, init: Init, onBehalfOf?: string): Promise<T> {
-    if (onBehalfOf !== undefined) init.params = { ...init.params, header: { onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) } };
-    const meta = { url: '' };
-    const result = await send(method, path, init, meta);
-    const { status, ok } = result.response;
-    if (ok) return result.data as T;
-    const body = result.error === undefined ? '' : result.error;
-    throw new (apiErrorClass(status))(status, body, { method, operation: operations[`${method} ${path}`]![0], url: redact(meta.url) });
-  }
+  /** A convenience: the data of a 2xx answer, or the typed error of any other. */
+  const call = (method: string, path: string, init?: object): Promise<any> => send(method, path, init as Init, true);
 
   const router: Record<string, unknown> = {
     request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
@@ -285,27 +263,25 @@ export function createClient(options: ClientOptions = {}) {
     api: router as unknown as ApiClient,
     calls: {
       /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
-      async get(sessionId: string, o: OnBehalfOfOptions = {}): Promise<GetCallResponse> {
-        return call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId: checkSessionId(sessionId) } } }, o.onBehalfOf);
-      },
+      get: async (sessionId: string, o?: OnBehalfOfOptions): Promise<GetCallResponse> =>
+        call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId: checkSegment(sessionId, 'sessionId') } } }),
     },
     users: {
       /** List users (the response body is not documented by the platform). */
-      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/users', { ...o }),
+      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/users', o),
     },
     authTokens: {
       /** Create an auth token for a user (the bodies are not documented by the platform). */
       create: async (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
-        call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid: checkSessionId(uid, 'uid') } } }),
+        call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid: checkSegment(uid, 'uid') } } }),
     },
     messages: {
       /** Send a message, optionally on behalf of a user. */
-      send: async (body: SendMessageRequest, o: OnBehalfOfOptions = {}): Promise<unknown> =>
-        call('POST', '/messages', { ...o, body }, o.onBehalfOf),
+      send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> => call('POST', '/messages', { ...o, body }),
     },
     apps: {
       /** Management API: list apps (authenticated with the management key and secret). */
-      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/apps', { ...o }),
+      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/apps', o),
     },
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
@@ -314,11 +290,12 @@ export function createClient(options: ClientOptions = {}) {
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
 
-function checkHeaders(headers: object) {
-  if (headers instanceof Headers) return;
-  for (const [name, value] of Object.entries(headers)) {
-    // Values are not shown: a per-request header may carry a credential.
-    if (typeof value === 'string') checkHeaderValue(`header ${name}`, value, true);
+/** Per-request header values; not shown in the message, a header may carry a credential. */
+function checkHeaders(headers?: object) {
+  if (headers && !(headers instanceof Headers)) {
+    for (const [name, value] of Object.entries(headers)) {
+      if (typeof value === 'string') checkHeaderValue(`header ${name}`, value);
+    }
   }
 }
 

@@ -21,29 +21,25 @@ export class InvalidInputError extends ChatPlatformError {
   override name = 'InvalidInputError';
 }
 
-/** A request failed. */
+/** A request failed. Its fields come from `details` (the request's, plus those of the subclass). */
 export class RequestError extends ChatPlatformError implements RequestDetails {
   override name = 'RequestError';
-  readonly method: string;
-  readonly operation: string;
-  readonly url: string;
+  declare readonly method: string;
+  declare readonly operation: string;
+  declare readonly url: string;
   constructor(message: string, details: RequestDetails, options?: { cause?: unknown }) {
     super(`${message} (${details.method} ${details.url}, operation ${details.operation})`, options);
-    this.method = details.method;
-    this.operation = details.operation;
-    this.url = details.url;
+    Object.assign(this, details);
   }
 }
 
 /** The server answered with a non-2xx status. `body` is the parsed JSON, or the raw text when it is not JSON (`''` when empty). */
 export class ApiError<Body = unknown> extends RequestError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly body: Body;
+  declare readonly status: number;
+  declare readonly body: Body;
   constructor(status: number, body: Body, details: RequestDetails) {
-    super(`the API answered ${status}`, details);
-    this.status = status;
-    this.body = body;
+    super(`the API answered ${status}`, { ...details, status, body } as RequestDetails);
   }
 }
 /** 400: the request was not accepted. */
@@ -74,12 +70,10 @@ export class ServerError<Body = unknown> extends ApiError<Body> {
 /** A 2xx answer whose body is not the JSON it should be. `rawText` holds what came. */
 export class InvalidResponseError extends RequestError {
   override name = 'InvalidResponseError';
-  readonly status: number;
-  readonly rawText: string;
-  constructor(status: number, rawText: string, details: RequestDetails, options?: { cause?: unknown }) {
-    super(`the API answered ${status} with a body that is not valid JSON`, details, options);
-    this.status = status;
-    this.rawText = rawText;
+  declare readonly status: number;
+  declare readonly rawText: string;
+  constructor(status: number, rawText: string, details: RequestDetails) {
+    super(`the API answered ${status} with a body that is not valid JSON`, { ...details, status, rawText } as RequestDetails);
   }
 }
 
@@ -91,10 +85,9 @@ export class ConnectionError extends RequestError {
 /** An attempt took longer than the `timeout` option. Retried on safe methods. */
 export class TimeoutError extends RequestError {
   override name = 'TimeoutError';
-  readonly timeout: number;
+  declare readonly timeout: number;
   constructor(timeout: number, details: RequestDetails) {
-    super(`no answer within ${timeout} ms`, details);
-    this.timeout = timeout;
+    super(`no answer within ${timeout} ms`, { ...details, timeout } as RequestDetails);
   }
 }
 
@@ -103,13 +96,14 @@ export class AbortedError extends RequestError {
   override name = 'AbortedError';
 }
 
+const BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  429: RateLimitError,
+};
+
 /** The error class for a non-2xx status. */
-export function apiErrorClass(status: number): typeof ApiError {
-  if (status === 400) return BadRequestError;
-  if (status === 401) return AuthenticationError;
-  if (status === 403) return PermissionDeniedError;
-  if (status === 404) return NotFoundError;
-  if (status === 429) return RateLimitError;
-  if (status >= 500) return ServerError;
-  return ApiError;
-}
+export const apiErrorClass = (status: number): typeof ApiError =>
+  BY_STATUS[status] ?? (status > 499 ? ServerError : ApiError);

@@ -1,91 +1,79 @@
-// Input checks that run before anything is sent. Messages name the option and how to fix it, and
-// never echo a credential's value.
+// Input checks that run before anything is sent. A message names the option, shows its value
+// (never for a header or a credential, which may be secret) and says what it must be.
 import { InvalidInputError } from './errors.js';
 import { regions, type Region } from './generated/spec.js';
 
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-// RFC 9110 field-value: visible characters, spaces and tabs, obs-text; never CR, LF, NUL or other controls.
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-const LONE_SURROGATE = /\p{Cs}/u;
+/** The environment variable of an option: `apiKey` → `CHATPLATFORM_API_KEY`. */
+export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+/** How to give an option: "the apiKey option (or CHATPLATFORM_API_KEY)". */
+export const optionHint = (option: string) => `the ${option} option (or ${envName(option)})`;
 
-export function checkAppId(appId: unknown): string {
-  if (typeof appId !== 'string' || !DNS_LABEL.test(appId)) {
-    throw new InvalidInputError(
-      `appId ${JSON.stringify(appId)} is not a single DNS label (1-63 letters, digits, inner hyphens): pass the dashboard's app ID or set CHATPLATFORM_APP_ID`,
-    );
-  }
-  return appId;
-}
-
-export function checkRegion(region: unknown): Region {
-  if (!(regions as readonly unknown[]).includes(region)) {
-    throw new InvalidInputError(
-      `region ${JSON.stringify(region)} is not one of ${regions.join(', ')}: pass your app's region or set CHATPLATFORM_REGION`,
-    );
-  }
-  return region as Region;
-}
-
-export function checkSessionId(sessionId: unknown, name = 'sessionId'): string {
-  if (typeof sessionId !== 'string' || sessionId === '') {
-    throw new InvalidInputError(`${name} must be a non-empty string`);
-  }
-  // URL parsers resolve `.` and `..` segments even percent-encoded, so they could leave /calls/.
-  if (sessionId === '.' || sessionId === '..') {
-    throw new InvalidInputError(`${name} ${JSON.stringify(sessionId)} would address another path`);
-  }
-  if (LONE_SURROGATE.test(sessionId)) {
-    throw new InvalidInputError(`${name} has a lone UTF-16 surrogate: it cannot be percent-encoded`);
-  }
-  return sessionId;
-}
-
-/** A header value: a secret's value is never shown in the message. */
-export function checkHeaderValue(name: string, value: unknown, secret = false): string {
-  const shown = secret ? '' : ` ${JSON.stringify(value)}`;
-  if (typeof value !== 'string') {
-    throw new InvalidInputError(`${name}${shown} must be a string`);
-  }
-  if (!HEADER_VALUE.test(value)) {
-    throw new InvalidInputError(
-      `${name}${shown} has a character not allowed in an HTTP header (a control character such as CR or LF, or beyond Latin-1)`,
-    );
-  }
+/** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
+export function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
+  if (!ok) throw new InvalidInputError(`${name}${hidden ? '' : ` ${JSON.stringify(value)}`} ${rule}`);
   return value;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+export const checkAppId = (appId: unknown) =>
+  check(
+    typeof appId === 'string' && /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(appId),
+    'appId',
+    appId as string,
+    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to the dashboard's app ID`,
+  );
 
-/** `baseUrl` must be HTTPS; plain HTTP only on a loopback address (a local mock). */
+export const checkRegion = (region: unknown) =>
+  check(
+    regions.includes(region as Region),
+    'region',
+    region as Region,
+    `is not one of ${regions.join(', ')}: set ${optionHint('region')} to your app's region`,
+  );
+
+/** A path segment: URL parsers resolve `.` and `..` even percent-encoded, and a lone surrogate cannot be encoded. */
+export const checkSegment = (value: unknown, name: string) =>
+  check(
+    typeof value === 'string' && !/^\.{0,2}$|\p{Cs}/u.test(value),
+    name,
+    value as string,
+    'must be a non-empty string other than . and .., without lone UTF-16 surrogates',
+    true,
+  );
+
+// RFC 9110 field-value: visible characters, spaces and tabs, obs-text; never CR, LF, NUL or other controls.
+/** A header value; never shown, it may be a credential. */
+export const checkHeaderValue = (name: string, value: unknown) =>
+  check(
+    typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
+    name,
+    value as string,
+    'must be a string of HTTP header characters (no CR, LF or other control character, nothing beyond Latin-1)',
+    true,
+  );
+
+/** A count (`integer`) or a duration in ms. */
+export const checkNumber = (name: string, value: unknown, integer: boolean) =>
+  check(
+    typeof value === 'number' && (integer ? Number.isInteger(value) && value >= 0 : value > 0 && value < 1 / 0),
+    name,
+    value as number,
+    integer ? 'must be a non-negative integer' : 'must be a positive number of milliseconds',
+  );
+
+/** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
 export function checkBaseUrl(baseUrl: unknown): string {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
-  } catch {
-    throw new InvalidInputError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
-  }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new InvalidInputError(
-      `baseUrl ${JSON.stringify(url.origin)} must be https (http only on loopback, for mocks)`,
-    );
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidInputError('baseUrl must have no credentials, query or fragment');
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
-export function checkNonNegativeInteger(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new InvalidInputError(`${name} ${JSON.stringify(value)} must be a non-negative integer`);
-  }
-  return value;
-}
-
-export function checkPositiveNumber(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
-    throw new InvalidInputError(`${name} ${JSON.stringify(value)} must be a positive number of milliseconds`);
-  }
-  return value;
+  } catch {}
+  check(
+    url &&
+      (url.protocol === 'https:' || (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
+      !(url.username || url.password || url.search || url.hash),
+    'baseUrl',
+    // The origin: a URL with user:password must not be shown whole.
+    url ? url.origin : baseUrl,
+    'must be an absolute https URL (http only on loopback, for mocks) without credentials, query or fragment',
+  );
+  return url!.href.replace(/\/+$/, '');
 }
