@@ -40,7 +40,9 @@ for (const [name, scheme] of Object.entries(spec.components?.securitySchemes ?? 
   schemeHeaders[name] = scheme.name;
 }
 
+/** Per server: the operations on it ("METHOD /path" → operationId) and the security schemes they send. */
 const operations = {};
+const serverSchemes = [];
 for (const [path, item] of Object.entries(spec.paths ?? {})) {
   const server = serverIndex((item.servers ?? spec.servers)[0]);
   for (const method of METHODS) {
@@ -48,8 +50,15 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
     if (!op) continue;
     const requirements = op.security ?? spec.security ?? [];
     // Every scheme of the first requirement is sent (OpenAPI: all schemes of one requirement together).
-    const security = Object.keys(requirements[0] ?? {});
-    operations[`${method.toUpperCase()} ${path}`] = { id: op.operationId, server, security };
+    const security = Object.keys(requirements[0] ?? {}).join(' ');
+    // The client gives each server its credentials once (one openapi-fetch client per server).
+    serverSchemes[server] ??= security;
+    if (serverSchemes[server] !== security) {
+      throw new Error(
+        `${method.toUpperCase()} ${path}: security "${security}" differs from "${serverSchemes[server]}" of other operations on ${servers[server].url}; the client sends one set of credentials per server`,
+      );
+    }
+    operations[`${method.toUpperCase()} ${path}`] = [op.operationId, server];
   }
 }
 // The servers' variables: `region`'s enum is the client's list of regions.
@@ -59,24 +68,22 @@ if (!regionVar?.enum) throw new Error('the spec declares no `region` server vari
 // The client fills `appId` and `region`; every other server variable takes its default here, so
 // that the run-time table stays small.
 const CLIENT_VARIABLES = ['appId', 'region'];
-const serverUrls = servers.map((s) =>
+const serverTable = servers.map((s, i) => [
   s.url.replace(/\{(\w+)\}/g, (whole, name) => {
     if (CLIENT_VARIABLES.includes(name)) return whole;
     if (s.variables[name]?.default === undefined) throw new Error(`server ${s.url}: variable ${name} has no default`);
     return s.variables[name].default;
   }),
-);
-const operationTable = Object.fromEntries(
-  Object.entries(operations).map(([key, op]) => [key, [op.id, op.server, ...op.security]]),
-);
+  ...(serverSchemes[i] ? serverSchemes[i].split(' ') : []),
+]);
 
 const json = (v) => JSON.stringify(v, null, 2);
 const runtime = `${header}
-/** The spec's server URLs by index, every variable but {appId} and {region} set to its default. */
-export const servers: readonly string[] = ${json(serverUrls)};
+/** The spec's servers: [URL with every variable but {appId} and {region} at its default, ...security schemes its operations send]. */
+export const servers: [url: string, ...security: string[]][] = ${json(serverTable)};
 
-/** Operations by "METHOD /path": [operationId, server index, ...security schemes sent together]. */
-export const operations: Record<string, [id: string, server: number, ...security: string[]]> = ${json(operationTable)};
+/** Operations by "METHOD /path": [operationId, server index]. */
+export const operations: Record<string, [id: string, server: number]> = ${json(operations)};
 
 /** The header each security scheme is sent in. */
 export const securityHeaders: Record<string, string> = ${json(schemeHeaders)};

@@ -109,18 +109,14 @@ export function createClient(options: ClientOptions = {}) {
   const wait = options.sleep ?? sleep;
   const baseFetch: Fetch = options.fetch ?? ((request, init) => fetch(request, init));
 
-  const serverUrls = servers.map((url) => baseUrl ?? url.replace('{appId}', appId).replace('{region}', region));
-  const serverClients = serverUrls.map((url, server) => {
-    // Only the credentials of this server's operations.
+  // One openapi-fetch client per server, carrying only the credentials of that server's operations.
+  const hosts = servers.map(([template, ...schemes]) => {
+    const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
     const headers: Record<string, string> = { 'user-agent': userAgent };
-    for (const [, opServer, ...security] of Object.values(operations)) {
-      for (const scheme of security) {
-        if (opServer === server && credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
-      }
-    }
+    for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
     const client = createOpenApiFetch<paths>({ baseUrl: url, headers });
     if (options.middleware) client.use(...options.middleware);
-    return client;
+    return { url, client, schemes };
   });
 
   /**
@@ -131,10 +127,8 @@ export function createClient(options: ClientOptions = {}) {
     const op = operations[`${method} ${path}`];
     if (!op) check(0, `${method} ${path}`, 0, 'is not an operation of the spec', true);
     const operation = op![0];
-    const server = op![1];
-    for (let i = 2; i < op!.length; i++) {
-      if (!credentials[op![i]!]) check(0, operation, 0, `needs ${optionHint(op![i] as string)}`, true);
-    }
+    const { url: hostUrl, client, schemes } = hosts[op![1]]!;
+    for (const scheme of schemes) if (!credentials[scheme]) check(0, operation, 0, `needs ${optionHint(scheme)}`, true);
     const {
       maxRetries = settings.maxRetries,
       timeout = settings.timeout,
@@ -150,7 +144,7 @@ export function createClient(options: ClientOptions = {}) {
     checkHeaders(init.params?.header);
     if (onBehalfOf !== undefined) rest.params = { ...rest.params, header: { onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) } };
     const retries = retryMethods.includes(method) ? maxRetries : 0;
-    let url = serverUrls[server] + path;
+    let url = hostUrl + path;
     const details = () => ({ method, operation, url: redact(url) });
     const aborted = (cause: unknown) => new AbortedError('the request was aborted', details(), { cause });
 
@@ -185,7 +179,7 @@ export function createClient(options: ClientOptions = {}) {
       let result: Result | undefined;
       let failure: Error | undefined;
       try {
-        result = (await serverClients[server]!.request(method as 'get', path as '/users', {
+        result = (await client.request(method as 'get', path as '/users', {
           ...rest,
           // JSON is parsed here rather than by openapi-fetch, to keep the raw text of a malformed body.
           parseAs: parseAs === 'json' ? 'text' : parseAs,
@@ -246,15 +240,15 @@ export function createClient(options: ClientOptions = {}) {
 
   const router: Record<string, unknown> = {
     request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
-    use: (...middleware: Middleware[]) => serverClients.forEach((c) => c.use(...middleware)),
-    eject: (...middleware: Middleware[]) => serverClients.forEach((c) => c.eject(...middleware)),
+    use: (...middleware: Middleware[]) => hosts.forEach((h) => h.client.use(...middleware)),
+    eject: (...middleware: Middleware[]) => hosts.forEach((h) => h.client.eject(...middleware)),
   };
   for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
 
   const description = {
     appId,
     region,
-    servers: serverUrls,
+    servers: hosts.map((h) => h.url),
     credentials: Object.fromEntries(Object.keys(credentials).map((k) => [k, REDACTED])),
   };
 
