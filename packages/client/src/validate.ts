@@ -47,7 +47,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
     name,
     value as string,
-    'must be a string of HTTP header characters (no CR, LF or other control character, nothing beyond Latin-1)',
+    'must be a string without CR, LF, other control characters or characters beyond Latin-1',
     true,
   );
 
