@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { bundledSpecPath, ExchangeValidator, validateRecording } from '../dist/index.js';
-import { prismBin } from '../dist/validating-proxy.js';
+import { prismBin } from '@chatplatform/mock';
 
 const EXCHANGES = 100_000;
 const PRISM_SAMPLE = 2_000;

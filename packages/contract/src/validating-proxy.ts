@@ -1,10 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { prismBin, stopProcess } from '@chatplatform/mock';
 import { bundledSpecPath } from './spec-document.js';
 
 /** One violation as Prism reports it in the `sl-violations` response header. */
@@ -189,44 +186,5 @@ async function startPrismProxy(spec: string, upstream: string): Promise<PrismPro
     child.once('exit', (code) => fail(new Error(`Prism exited (code ${code}) before listening`)));
   });
   child.removeAllListeners('exit');
-  return { port, stop: () => stopChild(child) };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Prism CLI is a dependency of @chatplatform/mock (pinned there): resolve its bin from that package. */
-export function prismBin(): string {
-  const mockPackageJson = findMockPackageJson();
-  const require = createRequire(mockPackageJson);
-  const pkgPath = require.resolve('@stoplight/prism-cli/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> };
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.prism;
-  if (!bin) throw new Error('@stoplight/prism-cli declares no prism bin');
-  return join(dirname(pkgPath), bin);
-}
-
-function findMockPackageJson(): string {
-  try {
-    return createRequire(import.meta.url).resolve('@chatplatform/mock/package.json');
-  } catch {
-    // The mock package may not export package.json: find it the way Node would, up the tree.
-    let dir = dirname(fileURLToPath(import.meta.url));
-    for (;;) {
-      const candidate = join(dir, 'node_modules', '@chatplatform', 'mock', 'package.json');
-      if (existsSync(candidate)) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) throw new Error('@chatplatform/mock is not installed: run pnpm install (it pins the Prism CLI this proxy runs)');
-      dir = parent;
-    }
-  }
+  return { port, stop: () => stopProcess(child, 5_000) };
 }

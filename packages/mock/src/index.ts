@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from './free-port.js';
 import { bundledSpecPath, prismBin } from './prism.js';
+import { stopProcess } from './stop-process.js';
+
+export { bundledSpecPath, prismBin } from './prism.js';
+export { stopProcess } from './stop-process.js';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; a free one is chosen when omitted. */
@@ -55,7 +59,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   try {
     await waitUntilAnswering(url, child, options.startTimeoutMs ?? 30_000);
   } catch (error) {
-    await terminate(child);
+    await stopProcess(child);
     process.removeListener('exit', killOnExit);
     const reason = error instanceof Error ? error.message : String(error);
     throw new MockStartError(`Prism could not start on ${url}: ${reason}\nLast lines of its log:\n${log().join('\n')}`);
@@ -66,7 +70,7 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
     url,
     port,
     stop() {
-      stopped ??= terminate(child).finally(() => process.removeListener('exit', killOnExit));
+      stopped ??= stopProcess(child).finally(() => process.removeListener('exit', killOnExit));
       return stopped;
     },
   };
@@ -101,16 +105,4 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
     }
   }
   throw new Error(`no answer within ${timeoutMs} ms`);
-}
-
-function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 3_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
