@@ -23,7 +23,7 @@ export interface BackoffOptions {
 export function retryDelay(retry: number, retryAfter: string | null, o: BackoffOptions): number {
   const v = retryAfter?.trim() ?? '';
   const fromServer = /^\d+$/.test(v) ? +v * 1000 : Date.parse(v) - Date.now();
-  if (fromServer === fromServer) return Math.min(Math.max(0, fromServer), o.maxRetryAfter); // not NaN
+  if (!Number.isNaN(fromServer)) return Math.min(Math.max(0, fromServer), o.maxRetryAfter);
   return Math.min(o.initialRetryDelay * 2 ** retry, o.maxRetryDelay) * (1 - 0.25 * o.random());
 }
 

@@ -54,7 +54,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
 /** A count (`integer`) or a duration in ms. */
 export const checkNumber = (name: string, value: unknown, integer: boolean) =>
   check(
-    typeof value === 'number' && (integer ? Number.isInteger(value) && value >= 0 : value > 0 && value < 1 / 0),
+    typeof value === 'number' && (integer ? Number.isInteger(value) && value >= 0 : value > 0 && Number.isFinite(value)),
     name,
     value as number,
     integer ? 'must be a non-negative integer' : 'must be a positive number of milliseconds',
