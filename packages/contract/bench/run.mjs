@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { bundledSpecPath, ExchangeValidator, validateRecording } from '../dist/index.js';
-import { prismBin } from '@chatplatform/mock';
+import { freePort, prismBin } from '@chatplatform/mock';
 
 const EXCHANGES = 100_000;
 const PRISM_SAMPLE = 2_000;
@@ -48,14 +48,6 @@ const prism = spawn(
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 await waitForPort(prismPort, prism);
-
-async function freePort() {
-  const probe = http.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function waitForPort(port, child) {
   const deadline = Date.now() + 60_000;

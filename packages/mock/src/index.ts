@@ -6,6 +6,7 @@ import { stopProcess } from './stop-process.js';
 
 export { bundledSpecPath, prismBin } from './prism.js';
 export { stopProcess } from './stop-process.js';
+export { freePort } from './free-port.js';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; a free one is chosen when omitted. */
