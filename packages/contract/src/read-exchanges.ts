@@ -39,7 +39,7 @@ const NDJSON_SHAPE =
  * yielded first; the fault is then thrown as an {@link InputError}.
  */
 export async function* readExchanges(input: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncGenerator<RecordedExchange> {
-  const name = options.name ?? (typeof input === 'string' ? (input === '-' ? 'stdin' : input) : 'stdin');
+  const name = inputName(input, options);
   const stream = typeof input !== 'string' ? input : input === '-' ? process.stdin : createReadStream(input);
   const chunks = byteChunks(stream, name);
   const first = await chunks.next();
@@ -52,6 +52,11 @@ export async function* readExchanges(input: string | NodeJS.ReadableStream, opti
   const format = options.format ?? sniffFormat(name, head);
   if (format === 'har') yield* readHar(rest, name);
   else yield* readNdjson(rest, name);
+}
+
+/** The input's name in messages and reports: `options.name`, else the path, else `stdin`. */
+export function inputName(input: string | NodeJS.ReadableStream, options: ReadOptions = {}): string {
+  return options.name ?? (typeof input === 'string' && input !== '-' ? input : 'stdin');
 }
 
 async function* byteChunks(stream: NodeJS.ReadableStream, name: string): AsyncGenerator<Uint8Array> {

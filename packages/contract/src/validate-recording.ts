@@ -1,5 +1,5 @@
 import { ExchangeValidator } from './exchange-validator.js';
-import { InputError, type ReadOptions, readExchanges } from './read-exchanges.js';
+import { InputError, inputName, type ReadOptions, readExchanges } from './read-exchanges.js';
 import type { ExchangeReport } from './violations.js';
 
 export interface ValidationSummary {
@@ -35,7 +35,7 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
   const validator = options.validator ?? new ExchangeValidator();
   const maxReports = options.maxReports ?? 1000;
   const summary: ValidationSummary = {
-    input: options.name ?? (typeof input === 'string' ? (input === '-' ? 'stdin' : input) : 'stdin'),
+    input: inputName(input, options),
     spec: { title: String(validator.doc.info.title ?? ''), version: String(validator.doc.info.version) },
     exchanges: 0,
     conforming: 0,
