@@ -50,17 +50,19 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
     const breaking = changes.filter((c) => c.level >= 3);
     const base = versionInfo(basePath, label);
     const rev = versionInfo(revision, options.revision ?? 'the bundled spec');
-    const newMajor = Math.max(...rev.majors) > Math.max(...base.majors);
+    const baseMajor = Math.max(...base.majors);
+    const revisionMajor = Math.max(...rev.majors);
+    const newMajor = revisionMajor > baseMajor;
     const hasBreaking = failed || breaking.length > 0;
     let verdict: 'pass' | 'fail' = 'pass';
     let reason: string;
     if (!hasBreaking) reason = 'no breaking change';
-    else if (newMajor) reason = `${breaking.length} breaking change(s), allowed: the revision is a new major version (v${Math.max(...rev.majors)})`;
+    else if (newMajor) reason = `${breaking.length} breaking change(s), allowed: the revision is a new major version (v${revisionMajor})`;
     else {
       verdict = 'fail';
       reason =
-        `${breaking.length} breaking change(s) inside v${Math.max(...base.majors)}: release them as a new major version ` +
-        `(info.version ${Math.max(...base.majors) + 1}.0.0 and server base path /v${Math.max(...base.majors) + 1}), keeping v${Math.max(...base.majors)} during its deprecation period`;
+        `${breaking.length} breaking change(s) inside v${baseMajor}: release them as a new major version ` +
+        `(info.version ${baseMajor + 1}.0.0 and server base path /v${baseMajor + 1}), keeping v${baseMajor} during its deprecation period`;
     }
     return { base, revision: rev, changes, breaking, newMajor, verdict, reason };
   } finally {
@@ -83,7 +85,7 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   try {
     commit = git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
   } catch {
-    const shallow = safe(() => git('rev-parse', '--is-shallow-repository')) === 'true';
+    const shallow = isShallow(git);
     throw new BaselineError(
       `--base ${ref}: no such file, and no such git ref in this clone` +
         (shallow ? ' (the clone is shallow: fetch the history and tags, e.g. `git fetch --tags --unshallow`, or checkout with fetch-depth: 0)' : ' (fetch it first, e.g. `git fetch --tags`)'),
@@ -109,7 +111,7 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
 function lastRelease(git: (...args: string[]) => string): { ref: string; name: string } {
   const tags = safe(() => git('tag', '--list', 'spec-v*', '--sort=-v:refname'))?.split('\n').filter(Boolean) ?? [];
   if (tags[0]) return { ref: tags[0], name: `last release ${tags[0]}` };
-  if (safe(() => git('rev-parse', '--is-shallow-repository')) === 'true') {
+  if (isShallow(git)) {
     throw new BaselineError(
       'no spec-v* tag, and the clone is shallow so its first commit is unknown: fetch the history and tags (git fetch --tags --unshallow, or checkout with fetch-depth: 0)',
     );
@@ -152,6 +154,11 @@ function versionInfo(path: string, label: string): BreakingResult['base'] {
   }
   if (majors.size === 0) majors.add(0);
   return { label, version, majors: [...majors] };
+}
+
+/** A shallow clone lacks the history and tags a baseline may need. */
+function isShallow(git: (...args: string[]) => string): boolean {
+  return safe(() => git('rev-parse', '--is-shallow-repository')) === 'true';
 }
 
 function safe<T>(fn: () => T): T | undefined {
