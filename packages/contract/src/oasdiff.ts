@@ -31,17 +31,21 @@ export function findOasdiff(env: NodeJS.ProcessEnv = process.env): string {
     if (existsSync(env.OASDIFF)) return env.OASDIFF;
     throw new ToolMissingError(`OASDIFF is set to ${env.OASDIFF}, which does not exist. ${installHint()}`);
   }
-  const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  if (env.GOBIN) dirs.push(env.GOBIN);
-  if (env.GOPATH) dirs.push(...env.GOPATH.split(delimiter).map((p) => join(p, 'bin')));
-  const goPath = goEnvGopath(env);
-  if (goPath) dirs.push(join(goPath, 'bin'));
-  dirs.push(join(homedir(), 'go', 'bin'));
-  for (const dir of dirs) {
+  for (const dir of searchDirs(env)) {
     const candidate = join(dir, 'oasdiff');
     if (existsSync(candidate)) return candidate;
   }
   throw new ToolMissingError(`oasdiff is not installed (looked on PATH and in Go's bin directory). ${installHint()}`);
+}
+
+/** Directories in search order; lazy, so `go env` only runs when PATH and the env vars did not have it. */
+function* searchDirs(env: NodeJS.ProcessEnv): Generator<string> {
+  yield* (env.PATH ?? '').split(delimiter).filter(Boolean);
+  if (env.GOBIN) yield env.GOBIN;
+  if (env.GOPATH) yield* env.GOPATH.split(delimiter).map((p) => join(p, 'bin'));
+  const goPath = goEnvGopath(env);
+  if (goPath) yield join(goPath, 'bin');
+  yield join(homedir(), 'go', 'bin');
 }
 
 function goEnvGopath(env: NodeJS.ProcessEnv): string | undefined {
