@@ -20,6 +20,8 @@ interface ParamPlan {
 
 interface MediaPlan {
   mediaType: string;
+  /** Decided once when the plan is built, not per exchange. */
+  isJson: boolean;
   schemaPointer?: string;
 }
 
@@ -146,14 +148,17 @@ export class ExchangeValidator {
         if (param.required) out.push({ kind: 'request', pointer, expected: `required ${param.in} parameter`, found: 'absent' });
         continue;
       }
-      if (!param.schemaPointer) continue;
-      const validate = this.schemas.param(param.schemaPointer);
-      const holder = { value };
-      if (!validate(holder)) {
-        for (const v of schemaViolations('request', pointer, value, rebase(validate.errors ?? []))) {
-          out.push({ ...v, found: preview(value, param.name) });
-        }
-      }
+      this.checkWireValue('request', param, pointer, value, out);
+    }
+  }
+
+  /** A parameter or header value as sent (a string), against its schema with type coercion. */
+  private checkWireValue(kind: 'request' | 'response', plan: ParamPlan, pointer: string, value: string, out: Violation[]): void {
+    if (!plan.schemaPointer) return;
+    const validate = this.schemas.param(plan.schemaPointer);
+    if (validate({ value })) return;
+    for (const v of schemaViolations(kind, pointer, value, rebase(validate.errors ?? []))) {
+      out.push({ ...v, found: preview(value, plan.name) });
     }
   }
 
@@ -178,13 +183,7 @@ export class ExchangeValidator {
         if (header.required) out.push({ kind: 'response', pointer, expected: 'required header', found: 'absent' });
         continue;
       }
-      if (!header.schemaPointer) continue;
-      const validate = this.schemas.param(header.schemaPointer);
-      if (!validate({ value })) {
-        for (const v of schemaViolations('response', pointer, value, rebase(validate.errors ?? []))) {
-          out.push({ ...v, found: preview(value, header.name) });
-        }
-      }
+      this.checkWireValue('response', header, pointer, value, out);
     }
     const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
     if (responsePlan.content === null || noBodyExpected) return;
@@ -210,7 +209,7 @@ export class ExchangeValidator {
     let media: MediaPlan | undefined;
     if (contentType === undefined) {
       // Recorded JSON bodies often come without headers: a parsed value implies JSON.
-      media = typeof rawBody === 'string' ? content[0] : (content.find((m) => isJsonMediaType(m.mediaType)) ?? content[0]);
+      media = typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
     } else {
       media = matchMediaType(content, contentType);
       if (!media) {
@@ -223,7 +222,7 @@ export class ExchangeValidator {
         return;
       }
     }
-    if (!media?.schemaPointer || !isJsonMediaType(media.mediaType)) return;
+    if (!media?.schemaPointer || !media.isJson) return;
     let body = rawBody;
     if (typeof rawBody === 'string') {
       try {
@@ -348,6 +347,7 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, media]) => ({
     mediaType,
+    isJson: isJsonMediaType(mediaType),
     ...(isObject(media) && media.schema !== undefined ? { schemaPointer: `${pointer}/${escapePointer(mediaType)}/schema` } : {}),
   }));
 }
