@@ -11,7 +11,9 @@ export function formatJunit(summary: ValidationSummary): string {
   const byOperation = new Map<string, ExchangeReport[]>();
   for (const report of summary.reports) {
     const key = report.operationId ?? '(no operation)';
-    byOperation.set(key, [...(byOperation.get(key) ?? []), report]);
+    const listed = byOperation.get(key);
+    if (listed) listed.push(report);
+    else byOperation.set(key, [report]);
   }
   const suites: string[] = [];
   let tests = 0;
@@ -19,16 +21,18 @@ export function formatJunit(summary: ValidationSummary): string {
   for (const [operation, stats] of Object.entries(summary.operations)) {
     const cases: string[] = [];
     const conforming = stats.exchanges - stats.violating;
+    const violatingReports = byOperation.get(operation) ?? [];
     if (conforming > 0) cases.push(`    <testcase classname="${attr(operation)}" name="${conforming} conforming exchange${conforming === 1 ? '' : 's'}"/>`);
-    for (const report of byOperation.get(operation) ?? []) {
-      const message = report.violations.map((v) => `${v.pointer}: expected ${v.expected}, found ${v.found}`).join('; ');
+    for (const report of violatingReports) {
+      const lines = report.violations.map((v) => `${v.pointer}: expected ${v.expected}, found ${v.found}`);
+      const message = lines.join('; ');
       cases.push(
         `    <testcase classname="${attr(operation)}" name="${attr(`${describeSource(report.source)}: ${report.method} ${report.path} → ${report.status}`)}">`,
-        `      <failure message="${attr(message)}" type="${attr(report.violations[0]?.kind ?? 'violation')}">${text(message.split('; ').join('\n'))}</failure>`,
+        `      <failure message="${attr(message)}" type="${attr(report.violations[0]?.kind ?? 'violation')}">${text(lines.join('\n'))}</failure>`,
         '    </testcase>',
       );
     }
-    const suiteFailures = byOperation.get(operation)?.length ?? 0;
+    const suiteFailures = violatingReports.length;
     const suiteTests = (conforming > 0 ? 1 : 0) + suiteFailures;
     tests += suiteTests;
     failures += suiteFailures;
