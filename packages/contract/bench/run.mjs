@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { bundledSpecPath, ExchangeValidator, validateRecording } from '../dist/index.js';
-import { freePort, prismBin } from '@chatplatform/mock';
+import { freePort, prismBin, stopProcess } from '@chatplatform/mock';
 
 const EXCHANGES = 100_000;
 const PRISM_SAMPLE = 2_000;
@@ -91,11 +91,11 @@ bench.add(`contract validate (${EXCHANGES.toLocaleString('en')} NDJSON exchanges
   if (summary.exchanges !== EXCHANGES) throw new Error(`read ${summary.exchanges} exchanges, expected ${EXCHANGES}`);
   contractViolating = summary.violating;
 });
-bench.add(`Prism ${'5.14.2'} proxy (${PRISM_SAMPLE.toLocaleString('en')} exchanges, ${PRISM_CONCURRENCY} in flight)`, prismSample);
+bench.add(`Prism 5.14.2 proxy (${PRISM_SAMPLE.toLocaleString('en')} exchanges, ${PRISM_CONCURRENCY} in flight)`, prismSample);
 try {
   await bench.run();
 } finally {
-  prism.kill('SIGTERM');
+  await stopProcess(prism);
   agent.destroy();
   upstream.closeAllConnections();
   upstream.close();
