@@ -84,6 +84,15 @@ describe('secrets never visible', () => {
     });
   });
 
+  test('a body nested deeper than the redactor walks is withheld, not shown unredacted', async () => {
+    let deep: unknown = { leaked: KEY };
+    for (let i = 0; i < 40; i++) deep = { deeper: deep };
+    const fault: Fault = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify(deep) };
+    const error = await errorFrom([fault], (c) => c.calls.get('s1'));
+    expectNoSecret(error);
+    expect(JSON.stringify(error)).toContain('[REDACTED]');
+  });
+
   test('the raw api returns the error body with the secrets replaced', async () => {
     server = await startFaultServer([jsonEcho(401)]);
     const { client } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET });
