@@ -2,12 +2,12 @@
 // credentials), a router that sends every typed call to the right one, and the retries, timeouts
 // and typed errors openapi-fetch leaves out by design.
 import createOpenApiFetch, { type Client, type FetchResponse, type Middleware } from 'openapi-fetch';
-import { AbortedError, ConnectionError, InvalidResponseError, TimeoutError, apiErrorClass } from './errors.js';
+import { AbortedError, ConnectionError, InvalidInputError, InvalidResponseError, TimeoutError, apiErrorClass } from './errors.js';
 import type { components, paths } from './generated/schema.js';
 import { operations, securityHeaders, servers, userAgent, type Region } from './generated/spec.js';
 import { createRedactor, REDACTED } from './redact.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { check, checkAppId, checkBaseUrl, checkHeaderValue, checkNumber, checkRegion, checkSegment, optionHint, envName } from './validate.js';
+import { checkAppId, checkBaseUrl, checkHeaderValue, checkNumber, checkRegion, checkSegment, optionHint, envName } from './validate.js';
 
 export type Call = components['schemas']['Call'];
 export type CallParticipant = components['schemas']['CallParticipant'];
@@ -125,10 +125,10 @@ export function createClient(options: ClientOptions = {}) {
    */
   async function send(method: string, path: string, init: Init = {}, throws?: boolean): Promise<Result> {
     const op = operations[`${method} ${path}`];
-    if (!op) check(0, `${method} ${path}`, 0, 'is not an operation of the spec', true);
-    const operation = op![0];
-    const { url: hostUrl, client, schemes } = hosts[op![1]]!;
-    for (const scheme of schemes) if (!credentials[scheme]) check(0, operation, 0, `needs ${optionHint(scheme)}`, true);
+    if (!op) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
+    const [operation, server] = op;
+    const { url: hostUrl, client, schemes } = hosts[server]!;
+    for (const scheme of schemes) if (!credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
     const {
       maxRetries = settings.maxRetries,
       timeout = settings.timeout,
@@ -195,7 +195,7 @@ export function createClient(options: ClientOptions = {}) {
         if (signal?.aborted) throw aborted(signal.reason);
         if (timedOut) failure = new TimeoutError(timeout, details());
         else if (phase === 1 || (phase === 2 && isTransportError(cause)))
-          failure = new ConnectionError(`the connection failed: ${redact(describe(cause))}`, details());
+          failure = new ConnectionError(`the connection failed: ${redact(transportReason(cause))}`, details());
         else throw cause; // a middleware's or a custom fetch's own error: not ours to rename
       } finally {
         clearTimeout(timer);
@@ -296,6 +296,7 @@ function checkHeaders(headers?: object) {
 /** Errors of the network layer (undici) rather than of user code. */
 const isTransportError = (e: unknown) => e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
 
-const describe = (e: unknown) => String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);
+/** undici's error code (ECONNRESET…) when it has one, else the message. */
+const transportReason = (e: unknown) => String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);
 
 export type { FetchResponse, Middleware };
