@@ -39,5 +39,5 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
       resolve();
     }, ms);
     if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort);
+    else signal?.addEventListener('abort', onAbort);
   });
