@@ -3,11 +3,11 @@
 // cannot carry: the servers per path with their variables, the operations with their security.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const require = createRequire(import.meta.url);
-const out = fileURLToPath(new URL('../src/generated/', import.meta.url));
+const out = new URL('../src/generated/', import.meta.url);
 const specPath = require.resolve('@chatplatform/spec/openapi.json');
 const spec = JSON.parse(await readFile(specPath, 'utf8'));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -96,8 +96,8 @@ export type Region = (typeof regions)[number];
 export const userAgent = ${json(`${pkg.name}/${pkg.version}`)};
 `;
 
-const ast = await openapiTS(new URL(`file://${specPath}`));
+const ast = await openapiTS(pathToFileURL(specPath));
 await mkdir(out, { recursive: true });
-await writeFile(new URL('schema.ts', `file://${out}`), header + astToString(ast));
-await writeFile(new URL('spec.ts', `file://${out}`), runtime);
-console.log(`generated ${out}schema.ts and spec.ts from ${specPath}`);
+await writeFile(new URL('schema.ts', out), header + astToString(ast));
+await writeFile(new URL('spec.ts', out), runtime);
+console.log(`generated ${fileURLToPath(out)}schema.ts and spec.ts from ${specPath}`);
