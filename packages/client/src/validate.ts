@@ -71,9 +71,11 @@ export function checkBaseUrl(baseUrl: unknown): string {
       (url.protocol === 'https:' || (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
       !(url.username || url.password || url.search || url.hash),
     'baseUrl',
-    // The origin: a URL with user:password must not be shown whole.
-    url ? url.origin : baseUrl,
+    // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that
+    // does not parse (the password could be in it).
+    url?.origin,
     'must be an absolute https URL (http only on loopback, for mocks) without credentials, query or fragment',
+    !url,
   );
   return url!.href.replace(/\/+$/, '');
 }

@@ -116,6 +116,20 @@ describe('secrets never visible', () => {
     expectNoSecret(error);
   });
 
+  test('a baseUrl carrying credentials is refused without showing them, parseable or not', () => {
+    for (const baseUrl of [`https://user:${KEY}@h.test`, `https://user:${KEY}@[not-a-host`, `//user:${KEY}@h.test`]) {
+      let error: unknown;
+      try {
+        createClient({ appId: 'app1', region: 'us', env: {}, baseUrl });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ChatPlatformError);
+      expect((error as Error).message).toContain('baseUrl');
+      expectNoSecret(error);
+    }
+  });
+
   test('invalid credentials are refused without showing them', () => {
     for (const name of ['apiKey', 'managementKey', 'managementSecret']) {
       let error: unknown;
