@@ -35,7 +35,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 try {
   const mock = await startMock({
-    port: port === 0 ? undefined : port, // 0: any free port
+    port,
     dynamic: values.dynamic,
     seed: values.seed,
     errors: values.errors,

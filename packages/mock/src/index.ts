@@ -9,7 +9,7 @@ export { stopProcess } from './stop-process.js';
 export { freePort } from './free-port.js';
 
 export interface MockOptions {
-  /** Port on 127.0.0.1; a free one is chosen when omitted. */
+  /** Port on 127.0.0.1; a free one is chosen when omitted or 0. */
   port?: number;
   /** Generate responses from the schemas (json-schema-faker) instead of serving the examples. */
   dynamic?: boolean;
@@ -45,7 +45,8 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         '(or `pnpm --filter @chatplatform/spec bundle`).',
     );
   }
-  const port = options.port ?? (await freePort());
+  // Prism is told the port rather than asked for one, so that the URL is known before it answers.
+  const port = options.port || (await freePort());
   const args = [prismBin(), 'mock', spec, '--host', '127.0.0.1', '--port', String(port)];
   if (options.dynamic) args.push('--dynamic');
   if (options.seed !== undefined) args.push('--seed', String(options.seed));

@@ -70,6 +70,19 @@ describe('startMock (dynamic)', () => {
   });
 });
 
+describe('port', () => {
+  it('takes port 0 as any free port, like the OS does', async () => {
+    const mock = await startMock({ port: 0 });
+    try {
+      expect(mock.port).toBeGreaterThan(0);
+      expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
+      expect((await fetch(mock.url + callPath, { headers: { apikey: 'test-key' } })).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
 describe('stop', () => {
   it('frees the port and can be called twice', async () => {
     const mock = await startMock();
