@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { findOasdiff, type OasdiffChange, oasdiffBreaking } from './oasdiff.js';
-import { bundledSpecPath, isObject } from './spec-document.js';
+import { bundledSpecPath, isObject, specPackageDir } from './spec-document.js';
 
 /** `--base` value that means "the last release of the spec": newest `spec-v*` tag, else the first commit. */
 export const LAST_RELEASE = '@last-release';
@@ -41,7 +41,7 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
   const revision = options.revision ?? bundledSpecPath('yaml');
   if (!existsSync(revision)) throw new BaselineError(`the revised spec ${revision} does not exist: run pnpm build first`);
   const oasdiff = findOasdiff();
-  const specDir = dirname(dirname(bundledSpecPath('yaml')));
+  const specDir = specPackageDir();
   const cwd = options.cwd ?? specDir;
   const temp = mkdtempSync(join(tmpdir(), 'contract-breaking-'));
   try {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 /** The parts of an OpenAPI 3.1 document this package reads; everything else passes through untyped. */
@@ -18,10 +19,24 @@ export interface ServerObject {
 }
 export type SecurityRequirement = Record<string, string[]>;
 
+const require = createRequire(import.meta.url);
+
 /** Path of the bundled spec published by @chatplatform/spec (built by its `bundle` task). */
 export function bundledSpecPath(format: 'json' | 'yaml' = 'json'): string {
-  const require = createRequire(import.meta.url);
-  return require.resolve(`@chatplatform/spec/openapi.${format}`);
+  try {
+    return require.resolve(`@chatplatform/spec/openapi.${format}`);
+  } catch (error) {
+    // Node refuses to resolve an exported file that does not exist yet: say how to build it.
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      `the bundled spec (@chatplatform/spec/openapi.${format}) is not built: run pnpm build at the repository root, or name another OpenAPI document.`,
+    );
+  }
+}
+
+/** Directory of the @chatplatform/spec package (its hand-written sources and redocly.yaml). */
+export function specPackageDir(): string {
+  return dirname(require.resolve('@chatplatform/spec/package.json'));
 }
 
 /** Reads an OpenAPI document (JSON or YAML); defaults to the bundled spec. */
