@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { JSONParser } from '@streamparser/json';
-import { type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
+import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
 
 export type InputFormat = 'ndjson' | 'har';
 
@@ -130,15 +130,12 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
   let current: Uint8Array = new Uint8Array();
   parser.onValue = ({ value, key }) => {
     if (fault) return;
-    if (key === 'version') {
-      isHar = true;
-      return;
-    }
     isHar = true;
+    if (key === 'version') return;
     const index = entries++;
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
-      fault = new InputError(name, `entry ${index} (log.entries[${index}])`, `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
+      fault = new InputError(name, describeSource({ entry: index }), `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
     } else ready.push({ exchange, source: { entry: index } });
   };
   parser.onError = (error) => {
@@ -146,7 +143,7 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     const position = /absolute position "(\d+)"/.exec(error.message)?.[1];
     const where = position === undefined ? 'end of input' : `line ${lineAt(Number(position))}`;
     const problem = position === undefined ? 'the file ends in the middle of a JSON value (truncated)' : 'not valid JSON (binary or corrupted data)';
-    fault = new InputError(name, `${where}, in entry ${entries} (log.entries[${entries}])`, `${problem}; entries read before it: ${entries}`);
+    fault = new InputError(name, `${where}, in ${describeSource({ entry: entries })}`, `${problem}; entries read before it: ${entries}`);
   };
   const lineAt = (position: number): number => {
     let line = linesBefore;
@@ -161,7 +158,7 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
       const line = lineAt(bytesBefore + at);
       parser.write(chunk.subarray(0, at));
       yield* ready.splice(0);
-      throw fault ?? new InputError(name, `line ${line}, in entry ${entries} (log.entries[${entries}])`, `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`);
+      throw fault ?? new InputError(name, `line ${line}, in ${describeSource({ entry: entries })}`, `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`);
     }
     try {
       parser.write(chunk);
