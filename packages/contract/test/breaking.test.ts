@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { BaselineError, checkBreaking } from '../src/breaking.js';
+import { bundledSpecPath } from '../src/spec-document.js';
 import { findOasdiff, OASDIFF_VERSION } from '../src/oasdiff.js';
 import { packageDir, runCli } from './helpers.js';
 
-const bundled = createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.yaml');
+const bundled = bundledSpecPath('yaml');
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
   const path = mkdtempSync(join(tmpdir(), prefix));

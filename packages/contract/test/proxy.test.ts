@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledSpecPath } from '../src/index.js';
 import { cliPath, packageDir } from './helpers.js';
 
-const spec = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.json'), 'utf8'));
+const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
 
