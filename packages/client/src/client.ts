@@ -73,7 +73,6 @@ export interface OnBehalfOfOptions extends RequestOptions {
   onBehalfOf?: string;
 }
 
-
 type Init = RequestOptions & {
   [key: string]: unknown;
   onBehalfOf?: string;
@@ -252,6 +251,8 @@ export function createClient(options: ClientOptions = {}) {
     credentials: Object.fromEntries(Object.keys(credentials).map((k) => [k, REDACTED])),
   };
 
+  // The conveniences that check an argument are `async`, so that a refused argument rejects like
+  // every other failure instead of throwing synchronously.
   return {
     /** The typed openapi-fetch client over every operation, each routed to its own host with its own credentials. */
     api: router as unknown as ApiClient,

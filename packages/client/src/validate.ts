@@ -9,7 +9,7 @@ export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]
 export const optionHint = (option: string) => `the ${option} option (or ${envName(option)})`;
 
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
-export function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
+function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
   if (!ok) throw new InvalidInputError(`${name}${hidden ? '' : ` ${JSON.stringify(value)}`} ${rule}`);
   return value;
 }
