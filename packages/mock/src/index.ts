@@ -99,8 +99,10 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   while (Date.now() < deadline) {
     if (exited) throw new Error(exited);
     try {
-      // Any HTTP answer (even 404) means the server is up.
-      await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      // Any HTTP answer (even 404) means the server is up. The body is dropped so that the probe's
+      // connection does not linger until garbage collection.
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.body?.cancel();
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
