@@ -1,6 +1,5 @@
 // schemathesis (pinned in requirements.txt) with all its checks against the Prism mock of the
 // bundled spec, serving the examples (static) and responses generated from the schemas (dynamic).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startMock, type Mock } from '@chatplatform/mock';
 import { bundledSpec, packageDir } from '../scripts/lib/paths.mjs';
 import { requireVenvTool } from '../scripts/lib/toolchain.mjs';
+import { runProcess } from './support/run-process.js';
 import { loadBundledSpec } from './support/spec-example.js';
 
 interface Limitation {
@@ -62,14 +62,7 @@ function runSchemathesis(url: string, reportDir: string): Promise<{ status: numb
     '--report', 'json,ndjson',
     '--report-dir', reportDir,
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(requireVenvTool('schemathesis'), args, { cwd: reportDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-  });
+  return runProcess(requireVenvTool('schemathesis'), args, { cwd: reportDir });
 }
 
 let mock: Mock | undefined;

@@ -1,12 +1,12 @@
 // Runs each language's smoke test (smoke/<lang>, ordinary checked-in source) against the Prism
 // mock, through a recording proxy that shows what the generated client really sent.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMock, type Mock } from '@chatplatform/mock';
 import { packageDir, smokeDir, specVersion, venvBin } from '../scripts/lib/paths.mjs';
 import { requireTool, requireVenvTool } from '../scripts/lib/toolchain.mjs';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.js';
+import { runProcess } from './support/run-process.js';
 import { firstGetCallExample, loadBundledSpec } from './support/spec-example.js';
 
 // A made-up key: the mock accepts any; the check below never prints it.
@@ -50,21 +50,6 @@ const runners: Record<string, Runner> = {
   },
 };
 
-function runProcess(
-  command: string,
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
-): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
-
 let mock: Mock;
 let proxy: RecordingProxy;
 
@@ -82,7 +67,6 @@ describe.each(Object.keys(runners))('the generated %s client', (lang) => {
   test(`${lang}: gets the call, parses session id and participants, and surfaces the 400 as its API error`, async () => {
     const runner = runners[lang]!;
     proxy.requests.length = 0;
-    // Asynchronous on purpose: the recording proxy answers from this process's event loop.
     const result = await runProcess(runner.command(), runner.args, {
       cwd: runner.cwd,
       env: {
