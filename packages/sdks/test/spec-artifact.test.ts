@@ -6,12 +6,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { generatedDir } from '../scripts/lib/paths.mjs';
+import { bundledSpec, generatedDir } from '../scripts/lib/paths.mjs';
+import { loadBundledSpec } from './support/spec-example.js';
 
 const require = createRequire(import.meta.url);
 const specPackage = require('@chatplatform/spec/package.json');
-const bundledJson = JSON.parse(readFileSync(require.resolve('@chatplatform/spec/openapi.json'), 'utf8'));
-const bundledYaml = parse(readFileSync(require.resolve('@chatplatform/spec/openapi.yaml'), 'utf8'));
+const bundledJson = loadBundledSpec();
+const bundledYaml = parse(readFileSync(bundledSpec.yaml(), 'utf8'));
 
 describe('@chatplatform/spec as an artifact', () => {
   test('exports and publishes the bundled spec as JSON and YAML', () => {

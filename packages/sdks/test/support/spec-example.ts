@@ -2,9 +2,7 @@
 // serves the first example of the 200 response, so the smoke tests assert against the spec's own
 // example instead of values copied into code.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+import { bundledSpec } from '../../scripts/lib/paths.mjs';
 
 export interface ExpectedCall {
   sessionId: string;
@@ -14,7 +12,7 @@ export interface ExpectedCall {
 type Json = Record<string, any>;
 
 export function loadBundledSpec(): Json {
-  return JSON.parse(readFileSync(require.resolve('@chatplatform/spec/openapi.json'), 'utf8'));
+  return JSON.parse(readFileSync(bundledSpec.json(), 'utf8'));
 }
 
 /** Follows a local `$ref` ('#/components/examples/CallInitiated') within the bundled document. */
