@@ -5,13 +5,12 @@ import { performance } from 'node:perf_hooks';
 import { generatedDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
-import { ensureVenv } from './lib/venv.mjs';
+import { ensureVenv, pipInstall } from './lib/venv.mjs';
 
 function buildPython(version) {
   ensureVenv();
-  const pip = [venvBin('python'), '-m', 'pip', 'install', '--quiet', '--disable-pip-version-check'];
-  // Runtime dependencies come pinned from requirements.txt; the build stays offline.
-  run(pip[0], [...pip.slice(1), '--no-deps', '--no-build-isolation', '--force-reinstall', generatedDir('python')]);
+  // Runtime dependencies come pinned from requirements.txt (ensureVenv); the build stays offline.
+  pipInstall(['--no-deps', '--no-build-isolation', '--force-reinstall', generatedDir('python')]);
   const imported = capture(venvBin('python'), ['-c', 'import chatplatform_client; print(chatplatform_client.__version__)']);
   if (imported !== version) {
     throw new Error(`chatplatform_client imports as version ${imported}, expected the spec's ${version}.`);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { bundledSpec, generatedDir, generatorConfig, specVersion } from './lib/paths.mjs';
 import { requireGeneratorJar } from './lib/toolchain.mjs';
 import { describeProblems, problemsIn } from './lib/generator-output.mjs';
@@ -13,7 +14,8 @@ export const LANGUAGES = ['python', 'go', 'java'];
 // The package version of each client is the spec's info.version, never a second number to keep in step.
 const versionProperty = { python: 'packageVersion', go: 'packageVersion', java: 'artifactVersion' };
 
-function runJar(jar, args) {
+/** Runs the generator JAR; its stdout and stderr come back as one log. */
+export function runJar(jar, args) {
   const result = spawnSync('java', ['-jar', jar, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
@@ -70,7 +72,7 @@ function main() {
   console.log(`Generated the ${LANGUAGES.join(', ')} clients ${version} into generated/.`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     main();
   } catch (error) {

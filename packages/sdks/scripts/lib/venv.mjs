@@ -18,5 +18,10 @@ export function ensureVenv() {
     run(python, ['-m', 'venv', venvDir]);
   }
   // A no-op (no network) when every pinned requirement is already installed.
-  run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '-r', requirementsFile]);
+  pipInstall(['-r', requirementsFile]);
+}
+
+/** `pip install` into the package's venv, quietly. */
+export function pipInstall(args) {
+  run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', ...args]);
 }
