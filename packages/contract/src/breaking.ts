@@ -173,9 +173,10 @@ export function formatBreakingText(result: BreakingResult): string {
   const lines = [
     `Breaking-change check (oasdiff): ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
   ];
-  const levelName = (level: number) => (level >= 3 ? 'ERR ' : level === 2 ? 'WARN' : 'INFO');
   for (const change of result.changes) {
-    lines.push(`  ${levelName(change.level)} ${change.operation ?? ''} ${change.path ?? ''}: ${change.text} [${change.id}]`.replace(/ {2,}/g, ' ').replace(/^ /, '  '));
+    const level = change.level >= 3 ? 'ERR' : change.level === 2 ? 'WARN' : 'INFO';
+    const where = [change.operation, change.path].filter(Boolean).join(' ');
+    lines.push(`  ${level} ${where}: ${change.text} [${change.id}]`);
   }
   lines.push(`${result.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${result.reason}.`);
   return `${lines.join('\n')}\n`;
