@@ -100,7 +100,7 @@ async function proxyCommand(args: string[]): Promise<number> {
       }
     },
   });
-  process.stdout.write(`Validating proxy on ${proxy.url} → ${values.upstream} (Ctrl-C to stop and summarise)\n`);
+  process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
   return new Promise<number>((resolve) => {
     const stop = async () => {
       const summary = await proxy.stop();
@@ -127,6 +127,15 @@ async function breakingCommand(args: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** The upstream as printed: user info and query string may carry credentials, so they are left out. */
+function withoutCredentials(value: string): string {
+  const url = new URL(value);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.toString().replace(/\/$/, '');
 }
 
 type Options = Record<string, { type: 'string' | 'boolean'; default?: string }>;

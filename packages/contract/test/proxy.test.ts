@@ -34,8 +34,8 @@ afterAll(async () => {
 });
 
 /** Starts the CLI's proxy, waits for its URL, runs `traffic`, stops it with SIGTERM. */
-async function proxyRun(traffic: (url: string) => Promise<void>) {
-  const child = spawn(process.execPath, [cliPath, 'proxy', '--upstream', upstreamUrl], { cwd: packageDir });
+async function proxyRun(traffic: (url: string) => Promise<void>, upstream = upstreamUrl) {
+  const child = spawn(process.execPath, [cliPath, 'proxy', '--upstream', upstream], { cwd: packageDir });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
@@ -92,6 +92,13 @@ describe('proxy: Prism validating an upstream of our own', () => {
     expect(run.stdout).toContain('Validating proxy stopped: 3 exchanges, 3 with violations.');
     expect(run.stdout).toContain('2× Error response.body.data: Response body property data must be array (e.g. GET /calls/broken → 200)');
     expect(run.stdout).toContain('1× Error request: Invalid security scheme used (e.g. GET /calls/sess-2 → 200)');
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+  });
+
+  it('never prints credentials carried in the upstream URL', async () => {
+    const withCredentials = upstreamUrl.replace('http://', `http://user:${KEY}@`) + `?apikey=${KEY}`;
+    const run = await proxyRun(async () => {}, withCredentials);
+    expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
     expect(run.stdout + run.stderr).not.toContain(KEY);
   });
 
