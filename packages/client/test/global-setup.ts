@@ -10,7 +10,7 @@ declare module 'vitest' {
   }
 }
 
-export const DYNAMIC_SEED = 20261122;
+const DYNAMIC_SEED = 20261122;
 
 export default async function setup(project: TestProject) {
   const mocks: Mock[] = [];

@@ -34,8 +34,8 @@ describe('sessionId', () => {
   test('sessionIds that cannot stay a single segment are refused before a request', async () => {
     const { fetch, requests } = recordingFetch();
     const client = createClient({ ...base, fetch });
-    const lone = fc.constantFrom('\uD800', '\uDFFF', 'a\uD83Db');
-    for (const bad of ['', '.', '..', ...fc.sample(lone, 3)]) {
+    // Lone surrogates: a high one, a low one, and a high one between letters.
+    for (const bad of ['', '.', '..', '\uD800', '\uDFFF', 'a\uD83Db']) {
       await expect(client.calls.get(bad)).rejects.toBeInstanceOf(InvalidInputError);
     }
     // @ts-expect-error a sessionId is a string

@@ -11,6 +11,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   type GetCallResponse,
+  type Middleware,
 } from '../src/index.js';
 import { clientFor, recordingFetch } from './helpers.js';
 
@@ -47,7 +48,12 @@ describe('Get Call', () => {
   test('a request without an API key is refused with 401: AuthenticationError', async () => {
     const { client } = clientFor(inject('mockUrl'));
     // Prism only checks that the header is there: drop it on the way out.
-    const dropKey = { onRequest: ({ request }: { request: Request }) => (request.headers.delete('apikey'), request) };
+    const dropKey: Middleware = {
+      onRequest: ({ request }) => {
+        request.headers.delete('apikey');
+        return request;
+      },
+    };
     client.api.use(dropKey);
     const error = await client.calls.get(SESSION).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
