@@ -9,12 +9,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const RUNS = Number(process.env.DOCS_BENCH_RUNS ?? 15);
 const GOAL_MS = 1000;
 const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const page = join(specDir, 'dist/docs/index.html');
-const chromiumPath = '/usr/bin/chromium';
 
 try {
   statSync(page);
@@ -45,7 +45,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: chromiumFlags,
 });
 const paint = [];
 const load = [];

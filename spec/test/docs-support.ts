@@ -1,49 +1,20 @@
-// Shared by the docs tests and the docs benchmark: where things are, and a headless Chromium that
-// may talk to loopback only. Every other request is aborted and recorded, so a test can assert that
-// the rendered docs need no network.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Shared by the docs tests: where things are, and a headless Chromium that may talk to loopback
+// only. Every other request is aborted and recorded, so a test can assert that the rendered docs
+// need no network.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
+
+export { bundledSpec, deref } from './bundled-spec.js';
 
 export const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = resolve(specDir, '..');
 export const docsHtml = join(specDir, 'dist/docs/index.html');
 export const docsUrl = pathToFileURL(docsHtml).href;
-export const bundledJson = join(specDir, 'dist/openapi.json');
 export const artifactsDir = join(specDir, 'artifacts');
-
-export const chromiumPath = '/usr/bin/chromium';
-// The flags DESIGN.md lists; playwright adds --headless itself.
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The bundled spec, as the docs page renders it. */
-export function bundledSpec(): any {
-  if (!existsSync(bundledJson)) {
-    throw new Error(`${bundledJson} is missing: run \`pnpm build\` at the repository root first.`);
-  }
-  return JSON.parse(readFileSync(bundledJson, 'utf8'));
-}
-
-/** Follows a local `$ref` (`#/components/...`) of the bundled spec. */
-export function deref(spec: any, node: any): any {
-  if (!node || typeof node.$ref !== 'string') return node;
-  const target = node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  if (target === undefined) throw new Error(`unresolvable $ref ${node.$ref} in the bundled spec`);
-  return deref(spec, target);
-}
 
 export function requireBuiltDocs(): void {
   if (!existsSync(docsHtml)) {

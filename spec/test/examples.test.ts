@@ -1,16 +1,14 @@
 // Every example in the bundled spec validates against its schema (Ajv's JSON Schema 2020-12
 // build, formats checked strictly), and the spec's claims have teeth: each is checked against
 // the schemas themselves, not against prose.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { bundledSpec, deref as derefIn } from './bundled-spec.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const specDir = resolve(import.meta.dirname, '..');
-const spec: Json = JSON.parse(readFileSync(join(specDir, 'dist/openapi.json'), 'utf8'));
+const spec: Json = bundledSpec();
 
 // ---- Schemas: OpenAPI's `#/components/schemas/X` refs become `$defs` of one registered schema.
 
@@ -35,15 +33,7 @@ const errorsOf = (validate: ReturnType<typeof validatorFor>, value: unknown) =>
 
 // ---- Where examples live in the bundled document.
 
-function deref(node: Json): Json {
-  if (!node || typeof node.$ref !== 'string') return node;
-  const target = node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at: Json, key: string) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], spec);
-  if (target === undefined) throw new Error(`Unresolvable $ref ${node.$ref}`);
-  return deref(target);
-}
+const deref = (node: Json): Json => derefIn(spec, node);
 
 interface ExampleSite {
   where: string;
