@@ -1,13 +1,14 @@
 // `redocly bundle` is reproducible (two runs give the same bytes), and the package exports the
 // bundle the build wrote. Other-language teams consume these files, so a diff must mean a change.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localBin } from './local-bin.js';
 
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, '..');
@@ -16,8 +17,7 @@ const outputs = ['openapi.yaml', 'openapi.json'];
 
 /** Runs the package's own `bundle` script with its `dist/` outputs redirected to `outDir`. */
 async function bundleInto(outDir: string): Promise<Record<string, Buffer>> {
-  const redocly = join(specDir, 'node_modules/.bin/redocly');
-  if (!existsSync(redocly)) throw new Error(`${redocly} is missing: run \`pnpm install\` at the repository root to install @redocly/cli.`);
+  const redocly = localBin(specDir, 'redocly', '@redocly/cli');
   for (const command of String(pkg.scripts.bundle).split('&&')) {
     const [bin, ...args] = command.trim().split(/\s+/);
     expect(bin, 'the bundle script runs redocly commands only').toBe('redocly');

@@ -18,7 +18,7 @@ export interface SampleRun {
   stderr: string;
 }
 
-/** Only what a sample needs from the environment: PATH and the credentials given. */
+/** Only what a sample needs from the environment: PATH, HOME and the credentials given. */
 function sampleEnv(credentials: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...credentials };
 }

@@ -1,12 +1,13 @@
 // `redocly lint` through the real CLI and the real redocly.yaml: the spec is clean, and each
 // platform-convention rule is proven by a fixture that breaks it and nothing else.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import platformPlugin from '../rules/platform.js';
+import { localBin } from './local-bin.js';
 
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, '..');
@@ -22,12 +23,6 @@ interface Problem {
 interface LintReport {
   totals: { errors: number; warnings: number };
   problems: Problem[];
-}
-
-function binary(dir: string, name: string, pkg: string): string {
-  const path = join(dir, 'node_modules/.bin', name);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm install\` at the repository root to install ${pkg}.`);
-  return path;
 }
 
 /** `redocly lint --format=json` prints one JSON report per linted file, back to back. */
@@ -50,7 +45,7 @@ function splitJsonReports(text: string): LintReport[] {
 
 /** Lints files (or the configured API when none are given); lint exits 1 on problems, which is not a failure here. */
 async function lint(files: string[] = []): Promise<LintReport[]> {
-  const redocly = binary(specDir, 'redocly', '@redocly/cli');
+  const redocly = localBin(specDir, 'redocly', '@redocly/cli');
   const args = ['lint', ...files, '--config', join(specDir, 'redocly.yaml'), '--format=json', '--max-problems=1000'];
   const { stdout, stderr } = await run(redocly, args, { cwd: specDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } }).catch(
     (error: { code?: number; stdout?: string; stderr?: string }) => {
@@ -144,7 +139,7 @@ describe('rule fixtures', () => {
 
 describe("turbo's lint task", () => {
   it('hashes the plugin and the lint config, so editing a rule re-runs lint', async () => {
-    const turbo = binary(repoDir, 'turbo', 'turbo');
+    const turbo = localBin(repoDir, 'turbo', 'turbo');
     const { stdout } = await run(turbo, ['run', 'lint', '--filter=@chatplatform/spec', '--dry=json'], {
       cwd: repoDir,
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
