@@ -12,6 +12,8 @@ const CHAT_HOST = /^[^./]+\.api-[^./]+\./;
 /** The exact shape of the Calls server URL (variables kept as written in the spec). */
 export const CALLS_URL = /^https:\/\/\{appId\}\.call-\{region\}\.\{serviceDomain\}\/v\d+$/;
 export const CALLS_URL_TEXT = 'https://{appId}.call-{region}.{serviceDomain}/v3';
+/** The Chat server URL, as messages suggest it. */
+export const CHAT_URL_TEXT = 'https://{appId}.api-{region}.{serviceDomain}/v3';
 
 /** @param {string} url @returns {string} the host part, variables included */
 function hostOf(url) {

@@ -2,16 +2,16 @@
 // `/calls` must be served (through path-level or operation-level `servers`; the document's
 // servers are the Chat address) from the Calls address only, and no other path may use it.
 import { collectOperations } from './operations.js';
-import { CALLS_URL, CALLS_URL_TEXT, addressKind, describeOperation } from './addresses.js';
+import { CALLS_URL, CALLS_URL_TEXT, CHAT_URL_TEXT, addressKind, describeOperation, effectiveServers } from './addresses.js';
 
 const isCallsPath = (path) => path === '/calls' || path.startsWith('/calls/');
 
 export function CallsHost() {
-  return collectOperations((operations, root, ctx) => {
+  return collectOperations((operations, _root, ctx) => {
     for (const op of operations) {
       const { operation, pathItem, path } = op;
       const own = operation.servers ?? pathItem.servers;
-      const servers = own ?? root.servers ?? [];
+      const servers = effectiveServers(op);
       const what = describeOperation(op);
       if (isCallsPath(path)) {
         const wrong = servers.filter((s) => !CALLS_URL.test(s.url)).map((s) => `\`${s.url}\``);
@@ -29,7 +29,8 @@ export function CallsHost() {
         ctx.report({
           message:
             `${what} is not under \`/calls\` but is served from the Calls address (${calls.map((s) => `\`${s.url}\``).join(', ')}). ` +
-            'Only the Calls area uses the `call-` host; remove that server so the operation uses the Chat address `https://{appId}.api-{region}.{serviceDomain}/v3`.',
+            'Only the Calls area uses the `call-` host; ' +
+            `remove that server so the operation uses the Chat address \`${CHAT_URL_TEXT}\`.`,
           location: op.location,
         });
       }

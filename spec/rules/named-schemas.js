@@ -11,6 +11,11 @@
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/;
 const CONDITIONAL = /\/(if|then|else|not)(\/|$)/;
 
+/** @param {string} name */
+function toPascalCase(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1).replace(/[-_ ](\w)/g, (_, c) => c.toUpperCase());
+}
+
 /** @returns {string | undefined} the component name, when the location is a named component */
 function componentName({ source, pointer }) {
   const inDocument = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
@@ -27,7 +32,7 @@ export function NamedSchemas() {
         if (name !== undefined) {
           if (!PASCAL_CASE.test(name)) {
             ctx.report({
-              message: `Schema component \`${name}\` is not PascalCase. Name it as a PascalCase noun (for example \`${name.charAt(0).toUpperCase()}${name.slice(1).replace(/[-_ ](\w)/g, (_, c) => c.toUpperCase())}\`), renaming its file under components/schemas/ and every $ref to it.`,
+              message: `Schema component \`${name}\` is not PascalCase. Name it as a PascalCase noun (for example \`${toPascalCase(name)}\`), renaming its file under components/schemas/ and every $ref to it.`,
               location: ctx.location,
             });
           }

@@ -21,7 +21,8 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
     (operations, root, ctx) => {
       const schemesSending = (header) => [...headerOf].filter(([, h]) => h === header).map(([n]) => n);
       const apikeySchemes = schemesSending('apikey');
-      const [keySchemes, secretSchemes] = [schemesSending('key'), schemesSending('secret')];
+      const keySchemes = schemesSending('key');
+      const secretSchemes = schemesSending('secret');
 
       for (const op of operations) {
         const { operation } = op;
