@@ -60,8 +60,8 @@ function bodyExampleOf(requestBody, where) {
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
  */
 export function operationModel({ method, path, operation, parameters, server, allServers = [server], security, securitySchemes }) {
+  if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
   const where = `${method.toUpperCase()} ${path} (${operation.operationId})`;
-  if (!operation.operationId) throw new Error(`${where}: an operationId is needed to render code samples.`);
 
   const byKey = new Map();
   for (const parameter of parameters) byKey.set(`${parameter.in}:${parameter.name}`, parameter);

@@ -3,8 +3,6 @@
 // parameters come from the same spec.
 
 const CLIENT_PACKAGE = '@chatplatform/client';
-// Client options named after the spec's security schemes (apiKey, managementKey, managementSecret).
-const optionName = (scheme) => scheme;
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const literal = (value) => `'${JSON.stringify(String(value)).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
@@ -38,7 +36,8 @@ function clientSetup(model) {
     ['appId', literal(defaults.appId)],
     ['region', literal(defaults.region)],
   ];
-  for (const { scheme, envVar } of model.credentials) options.push([optionName(scheme), `process.env.${envVar}`]);
+  // The client's credential options are named after the spec's security schemes (apiKey, managementKey, ...).
+  for (const { scheme, envVar } of model.credentials) options.push([scheme, `process.env.${envVar}`]);
   return [
     `import { createClient } from '${CLIENT_PACKAGE}';`,
     '',
