@@ -29,3 +29,13 @@ export function recordingFetch(respond: (request: Request) => Response | Promise
   };
   return { fetch, requests };
 }
+
+/** What `run` throws synchronously (undefined when it returns). */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

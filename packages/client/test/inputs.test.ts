@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createClient, InvalidInputError, regions } from '../src/index.js';
-import { recordingFetch } from './helpers.js';
+import { recordingFetch, thrownBy } from './helpers.js';
 
 const base = { appId: 'app1', region: 'eu', apiKey: 'k', env: {} } as const;
 const CALLS_PREFIX = '/v3/calls/';
@@ -108,12 +108,7 @@ describe('header values', () => {
     fc.assert(
       fc.property(withBreak, fc.constantFrom('apiKey', 'managementKey', 'managementSecret'), (value, name) => {
         const secret = `SECRET${value}`;
-        let error: unknown;
-        try {
-          createClient({ ...base, [name]: secret });
-        } catch (e) {
-          error = e;
-        }
+        const error = thrownBy(() => createClient({ ...base, [name]: secret }));
         expect(error).toBeInstanceOf(InvalidInputError);
         expect((error as Error).message).toContain(name);
         expect((error as Error).message).not.toContain('SECRET');

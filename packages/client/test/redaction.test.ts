@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ChatPlatformError, createClient } from '../src/index.js';
 import { startFaultServer, type Fault, type FaultServer } from './fault-server.js';
-import { clientFor } from './helpers.js';
+import { clientFor, thrownBy } from './helpers.js';
 
 const KEY = 'sk_live_RedactMe_9f8e7d6c5b4a';
 const MGMT_KEY = 'mk_RedactMe_0a1b2c3d';
@@ -118,12 +118,7 @@ describe('secrets never visible', () => {
 
   test('a baseUrl carrying credentials is refused without showing them, parseable or not', () => {
     for (const baseUrl of [`https://user:${KEY}@h.test`, `https://user:${KEY}@[not-a-host`, `//user:${KEY}@h.test`]) {
-      let error: unknown;
-      try {
-        createClient({ appId: 'app1', region: 'us', env: {}, baseUrl });
-      } catch (e) {
-        error = e;
-      }
+      const error = thrownBy(() => createClient({ appId: 'app1', region: 'us', env: {}, baseUrl }));
       expect(error).toBeInstanceOf(ChatPlatformError);
       expect((error as Error).message).toContain('baseUrl');
       expectNoSecret(error);
@@ -132,12 +127,7 @@ describe('secrets never visible', () => {
 
   test('invalid credentials are refused without showing them', () => {
     for (const name of ['apiKey', 'managementKey', 'managementSecret']) {
-      let error: unknown;
-      try {
-        createClient({ appId: 'app1', region: 'us', env: {}, [name]: `${KEY}\r\nx: y` });
-      } catch (e) {
-        error = e;
-      }
+      const error = thrownBy(() => createClient({ appId: 'app1', region: 'us', env: {}, [name]: `${KEY}\r\nx: y` }));
       expect(error).toBeInstanceOf(ChatPlatformError);
       expectNoSecret(error);
     }
