@@ -10,7 +10,13 @@ export function prismBin(): string {
   return join(dirname(manifestPath), manifest.bin.prism);
 }
 
-/** Path of the bundled spec published by `@chatplatform/spec`. */
+/**
+ * Path of the bundled spec published by `@chatplatform/spec`, whether or not it is built yet:
+ * resolving the export itself would fail with a bare "Cannot find module" before the spec is
+ * bundled, where startMock() can say how to build it.
+ */
 export function bundledSpecPath(): string {
-  return require.resolve('@chatplatform/spec/openapi.yaml');
+  const manifestPath = require.resolve('@chatplatform/spec/package.json');
+  const manifest = require(manifestPath) as { exports: Record<string, string> };
+  return join(dirname(manifestPath), manifest.exports['./openapi.yaml']!);
 }

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockStartError, startMock, type Mock } from '../src/index.js';
+import { bundledSpecPath, MockStartError, startMock, type Mock } from '../src/index.js';
 
 const callPath = '/calls/v1.us.any-session';
 const spec = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.json'), 'utf8'));
@@ -92,6 +92,11 @@ describe('stop', () => {
 });
 
 describe('errors', () => {
+  it('locates the bundled spec through the spec package’s exports', () => {
+    expect(bundledSpecPath()).toMatch(/spec\/dist\/openapi\.yaml$/);
+  });
+
+
   it('names the missing spec file and how to build it', async () => {
     const error = await startMock({ spec: '/nonexistent/openapi.yaml' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MockStartError);
