@@ -6,9 +6,9 @@ import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { builtEntry } from './workspace-entry.mjs';
 
 const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = resolve(specDir, '..');
 const usage = 'usage: pnpm start [-- --docs-port N] [--mock-port N]   (default: free ports on 127.0.0.1)';
 
 // What the docs server answers: the page and the bundled spec it renders, nothing else.
@@ -45,15 +45,6 @@ function options() {
   }
 }
 
-/** startMock() of @chatplatform/mock, from its built entry (the spec cannot depend on it: cycle). */
-async function loadStartMock() {
-  const dir = join(repoRoot, 'packages/mock');
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const entry = join(dir, manifest.exports['.'].default);
-  if (!existsSync(entry)) fail(`The mock is not built (${entry} is missing): run \`pnpm build\` first.`);
-  return (await import(pathToFileURL(entry).href)).startMock;
-}
-
 function serveDocs(docsPort) {
   for (const { file } of Object.values(files)) {
     if (!existsSync(file)) fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
@@ -78,7 +69,12 @@ function serveDocs(docsPort) {
 }
 
 const { docsPort, mockPort } = options();
-const startMock = await loadStartMock();
+let startMock;
+try {
+  ({ startMock } = await import(pathToFileURL(builtEntry('packages/mock', 'import')).href));
+} catch (error) {
+  fail(error.message);
+}
 let docs;
 let mock;
 try {
