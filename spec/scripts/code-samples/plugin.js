@@ -2,6 +2,7 @@
 // every operation while the spec is bundled. The hand-written sources hold no sample; the samples are
 // rendered from each operation's own servers, parameters, examples and security, so they follow the
 // spec when it changes. The tests run every sample against the Prism mock.
+import { effectiveServers } from '../../rules/addresses.js';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
 
@@ -30,7 +31,7 @@ function codeSamplesDecorator() {
           const operation = pathItem[method];
           if (!operation) continue;
           const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(ctx, p));
-          const server = (operation.servers ?? pathItem.servers ?? root.servers)?.[0];
+          const [server] = effectiveServers({ operation, pathItem, root });
           if (!server) throw new Error(`${method.toUpperCase()} ${path}: no server applies; the code samples need one.`);
           const model = operationModel({
             method,
