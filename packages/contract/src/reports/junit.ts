@@ -43,23 +43,11 @@ export function formatJunit(summary: ValidationSummary): string {
     tests += 1;
     failures += 1;
     const message = `${summary.omitted} more violating exchanges not listed (raise --max-reports to list them)`;
-    suites.push(
-      `  <testsuite name="not listed" tests="1" failures="1" errors="0">`,
-      `    <testcase classname="not listed" name="${attr(message)}">`,
-      `      <failure message="${attr(message)}" type="omitted"/>`,
-      '    </testcase>',
-      '  </testsuite>',
-    );
+    suites.push(...oneCaseSuite('not listed', message, 'failure', message, 'omitted'));
   }
   if (summary.inputError) {
     tests += 1;
-    suites.push(
-      `  <testsuite name="input" tests="1" failures="0" errors="1">`,
-      `    <testcase classname="input" name="${attr(summary.input)}">`,
-      `      <error message="${attr(summary.inputError.message)}" type="input-error"/>`,
-      '    </testcase>',
-      '  </testsuite>',
-    );
+    suites.push(...oneCaseSuite('input', summary.input, 'error', summary.inputError.message, 'input-error'));
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -68,6 +56,17 @@ export function formatJunit(summary: ValidationSummary): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** A suite of one test case that failed (`failure`) or could not run (`error`). */
+function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error', message: string, type: string): string[] {
+  return [
+    `  <testsuite name="${attr(suite)}" tests="1" failures="${outcome === 'failure' ? 1 : 0}" errors="${outcome === 'error' ? 1 : 0}">`,
+    `    <testcase classname="${attr(suite)}" name="${attr(name)}">`,
+    `      <${outcome} message="${attr(message)}" type="${type}"/>`,
+    '    </testcase>',
+    '  </testsuite>',
+  ];
 }
 
 function text(value: string): string {
