@@ -1,12 +1,31 @@
 #!/usr/bin/env bash
-# Installs everything the project needs on a fresh machine (Debian, Node 20, root), then the
-# workspace's npm packages. Idempotent: each step checks before it installs.
+# Installs everything the project needs on a fresh machine (Debian, root), then the workspace's
+# npm packages. Idempotent: each step checks before it installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PNPM_VERSION=$(node -p "require('./package.json').packageManager.split('@')[1]")
+# Node 24 LTS: the official binary from the npm registry's `node` package, under /usr/local so
+# that it comes first on PATH. The minimum is package.json's `engines.node`.
+NODE_VERSION=24.21.0
+NODE_MINIMUM=$(sed -n 's/.*"node": ">=\([0-9.]*\)".*/\1/p' package.json | head -n 1)
+PREFIX=/usr/local
+export PATH="$PREFIX/bin:$PATH"
 
 say() { printf '\n==> %s\n' "$*"; }
+
+version_at_least() { # version_at_least HAVE WANT
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" = "$2" ]
+}
+
+install_node() {
+  local have
+  have=$(node --version 2>/dev/null | tr -d v || true)
+  if [ -z "$have" ] || ! version_at_least "$have" "$NODE_MINIMUM"; then
+    say "Node $NODE_VERSION (npm registry, into $PREFIX; found ${have:-none}, need >= $NODE_MINIMUM)"
+    npm install --global --silent --prefix "$PREFIX" "node@$NODE_VERSION"
+    hash -r
+  fi
+}
 
 apt_install() {
   # apt-get update once per run, and only when something is missing.
@@ -18,9 +37,12 @@ apt_install() {
 }
 
 install_pnpm() {
-  if [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
-    say "pnpm $PNPM_VERSION"
-    npm install --global --silent "pnpm@$PNPM_VERSION"
+  local version
+  version=$(node -p "require('./package.json').packageManager.split('@')[1]")
+  if [ "$(pnpm --version 2>/dev/null)" != "$version" ]; then
+    say "pnpm $version"
+    npm install --global --silent --prefix "$PREFIX" "pnpm@$version"
+    hash -r
   fi
 }
 
@@ -99,6 +121,7 @@ install_workspace() {
   pnpm install --frozen-lockfile
 }
 
+install_node
 install_pnpm
 install_chromium
 install_curl
