@@ -175,6 +175,49 @@ describe('the call record schema', () => {
   });
 });
 
+describe('what typed clients read', () => {
+  const call = component('Call');
+  const [observed] = records('CallInitiated');
+  const schemas = ['Call', 'CallParticipant'].map((name) => [name, spec.components.schemas[name]] as const);
+  const AFTER_2038 = 2 ** 31 + 60; // 2038-01-19T03:15:08Z, one minute past what 32 bits hold
+
+  it('timestamps hold dates after 2038-01-19 and counts stay within 32 bits', () => {
+    const participant = observed.participants[0];
+    const timestamps = { initiatedAt: AFTER_2038, startedAt: AFTER_2038, endedAt: AFTER_2038 + 19 };
+    const joined = { ...participant, joinedAt: AFTER_2038, leftAt: AFTER_2038 + 19 };
+    expect(errorsOf(call, { ...observed, ...timestamps, participants: [joined] })).toEqual([]);
+    expect(errorsOf(call, { ...observed, totalParticipants: 2 ** 31 })).toEqual(['/totalParticipants must match format "int32"']);
+  });
+
+  it('a record without the fields whose documented default is 0 is valid, and each says what absent means', () => {
+    const defaulted = schemas.flatMap(([name, schema]) =>
+      Object.entries<Json>(schema.properties).filter(([, p]) => 'x-absent-means' in p).map(([field, p]) => ({ name, field, p })),
+    );
+    expect(defaulted.map((d) => `${d.name}.${d.field}`)).toEqual(
+      expect.arrayContaining(['Call.totalAudioMinutes', 'Call.initiatedAt', 'Call.totalParticipants', 'CallParticipant.totalVideoMinutes']),
+    );
+    for (const { name, field, p } of defaulted) {
+      expect(p, `${name}.${field}`).not.toHaveProperty('default');
+      expect(p.description, `${name}.${field}`).toContain(`Absent means ${p['x-absent-means']}.`);
+      expect(spec.components.schemas[name].required ?? [], `${name}.${field}`).not.toContain(field);
+    }
+    const drop = (record: Json, name: string) =>
+      Object.fromEntries(Object.entries<Json>(record).filter(([key]) => !defaulted.some((d) => d.name === name && d.field === key)));
+    const bare = { ...drop(observed, 'Call'), participants: observed.participants.map((p: Json) => drop(p, 'CallParticipant')) };
+    expect(bare).not.toHaveProperty('totalAudioMinutes');
+    expect(errorsOf(call, bare)).toEqual([]);
+  });
+
+  it('keeps fields the platform adds beyond the documented ones', () => {
+    const [recorded] = records('CallEndedWithRecording');
+    for (const field of ['mid', 'startedAt', 'endedAt', 'hasTranscription', 'metaData', 'tags']) expect(recorded, field).toHaveProperty(field);
+    for (const field of ['deviceId', 'joinedAt', 'leftAt', 'mid']) expect(recorded.participants[0], field).toHaveProperty(field);
+    const unknown = { ...recorded, addedLater: { any: 'value' }, participants: [{ ...recorded.participants[0], addedLater: 1 }] };
+    expect(errorsOf(call, unknown)).toEqual([]);
+    expect(errorsOf(component('ErrorBody'), { code: 'ERR_UNDOCUMENTED', message: 'kept' })).toEqual([]);
+  });
+});
+
 describe('the participant state', () => {
   const participant = component('CallParticipant');
   const [observed] = records('CallInitiated');
