@@ -3,7 +3,7 @@
 // @chatplatform/spec. `redocly respect` runs it against the mock, then this client runs the same
 // steps; the generated clients do the same in @chatplatform/sdks.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,6 +81,7 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
       (error: { code?: number }) => error.code ?? -1,
     );
     // The report carries the requests, API key included: read the steps' checks, never print it whole.
+    if (!existsSync(report)) throw new Error(`redocly respect exited ${code} without writing its report: run it by hand (spec/README) to see why`);
     const files = JSON.parse(readFileSync(report, 'utf8')).files;
     const steps: Step[] = Object.values<any>(files).flatMap((f) => f.executedWorkflows.flatMap((w: any) => w.executedSteps));
     if (steps.length === 0) throw new Error(`redocly respect ran no step (exit ${code})`);
