@@ -63,7 +63,7 @@ function* searchDirs(env: NodeJS.ProcessEnv): Generator<string> {
   if (env.GOPATH) yield* env.GOPATH.split(delimiter).map((p) => join(p, 'bin'));
   const goPath = goEnvGopath(env);
   if (goPath) yield join(goPath, 'bin');
-  yield join(homedir(), 'go', 'bin');
+  yield join(env.HOME ?? homedir(), 'go', 'bin');
 }
 
 function goEnvGopath(env: NodeJS.ProcessEnv): string | undefined {

@@ -12,10 +12,10 @@ export interface SecurityChange {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
- * Authentication changes that break existing clients: a security scheme an operation uses is
- * removed or sent differently (type, `in`, header or query name, HTTP scheme, OAuth flow URLs or
- * scopes), or an operation stops accepting a credential it accepted (a requirement removed or
- * replaced, or roles/scopes it now requires that the old requirement did not).
+ * Authentication changes that break existing clients: a security scheme an operation uses is sent
+ * differently (type, `in`, header or query name, HTTP scheme, OAuth flow URLs or scopes), or an
+ * operation stops accepting a credential it accepted (its scheme removed or replaced, or roles or
+ * scopes it now requires that the old requirement did not).
  */
 export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument): SecurityChange[] {
   const users = schemeUsers(base);
@@ -32,9 +32,9 @@ export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument
     const before = effectiveSecurity(base, operationAt(base, path, method)!);
     const after = effectiveSecurity(revision, revised);
     for (const requirement of before) {
-      // A requirement on a removed or changed scheme is already reported at the scheme.
+      // A requirement on a scheme sent differently is already reported at the scheme.
       if (Object.keys(requirement).some((name) => changedSchemes.has(name))) continue;
-      if (!after.some((candidate) => accepts(candidate, requirement))) changes.push(requirementChange(where, requirement, after));
+      if (!after.some((candidate) => accepts(candidate, requirement))) changes.push(requirementChange(where, requirement, after, revision));
     }
   }
   return changes;
@@ -45,27 +45,26 @@ function accepts(candidate: SecurityRequirement, old: SecurityRequirement): bool
   return Object.entries(candidate).every(([name, roles]) => old[name] !== undefined && roles.every((role) => old[name]!.includes(role)));
 }
 
-function requirementChange(where: string, old: SecurityRequirement, now: SecurityRequirement[]): SecurityChange {
+function requirementChange(where: string, old: SecurityRequirement, now: SecurityRequirement[], revision: OpenApiDocument): SecurityChange {
   const sameSchemes = now.some((r) => sameKeys(r, old));
+  const removed = Object.keys(old).filter((name) => !scheme(revision, name));
+  const gone = removed.length > 0 ? ` (the scheme ${removed.map((name) => `\`${name}\``).join(', ')} no longer exists)` : '';
   return {
     id: sameSchemes ? 'security-roles-narrowed' : 'security-requirement-removed',
     where,
-    text: `the security requirement ${showRequirement(old)} is no longer accepted; it now accepts ${now.map(showRequirement).join(' or ') || 'no credential at all'}`,
+    text: `the security requirement ${showRequirement(old)} is no longer accepted${gone}; it now accepts ${now.map(showRequirement).join(' or ')}`,
     why: sameSchemes
       ? 'clients whose credential carries only the roles (scopes) it used to require are now refused'
       : 'clients that authenticate this way are now refused',
   };
 }
 
+/** Wire changes of a scheme both documents define; a removed scheme shows in the requirements. */
 function schemeChanges(name: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, users: string[]): SecurityChange[] {
-  const where = `security scheme ${name} (used by ${users.join(', ')})`;
-  if (!before) return [];
-  if (!after) {
-    return [{ id: 'security-scheme-removed', where, text: `the security scheme \`${name}\` (${showScheme(before)}) was removed`, why: 'clients configured for it send a credential nothing accepts any more' }];
-  }
+  if (!before || !after) return [];
   return wireDifferences(before, after).map(([field, from, to]) => ({
-    id: `security-scheme-${field}-changed`,
-    where,
+    id: `security-scheme-${field.split('.')[0]}-changed`,
+    where: `security scheme ${name} (used by ${users.join(', ')})`,
     text: `${field} changed from \`${from}\` to \`${to}\` (now ${showScheme(after)})`,
     why: `clients send the credential as ${showScheme(before)}, which the API would no longer read`,
   }));
