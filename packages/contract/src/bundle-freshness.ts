@@ -7,7 +7,8 @@ export class StaleBundleError extends Error {}
 /** What the spec package's bundle is not built from (its outputs, tests and installed modules). */
 const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts']);
 
-export const REBUILD_COMMAND = 'pnpm turbo run bundle --filter=@chatplatform/spec';
+// Runs Redocly directly, so the bundle is always rewritten (a turbo cache hit might leave its old timestamp).
+export const REBUILD_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
 
 /**
  * Refuses a bundle older than its newest source file in `sourcesDir` (the spec package: the
@@ -20,7 +21,7 @@ export function assertBundleFresh(bundle: string, sourcesDir: string): void {
     throw new StaleBundleError(
       `the bundled spec ${bundle} is older than its source ${relative(sourcesDir, newest.path)} ` +
         `(changed ${new Date(newest.mtimeMs).toISOString()}, bundle built ${new Date(built).toISOString()}): ` +
-        `rebuild it with \`${REBUILD_COMMAND}\` (or \`pnpm build\`), then run again`,
+        `rebuild it with \`${REBUILD_COMMAND}\`, then run again`,
     );
   }
 }
