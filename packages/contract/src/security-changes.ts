@@ -62,17 +62,24 @@ function requirementChange(where: string, old: SecurityRequirement, now: Securit
 /** Wire changes of a scheme both documents define; a removed scheme shows in the requirements. */
 function schemeChanges(name: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, users: string[]): SecurityChange[] {
   if (!before || !after) return [];
-  return wireDifferences(before, after).map(([field, from, to]) => ({
+  return wireDifferences(before, after).map(({ field, change }) => ({
     id: `security-scheme-${field.split('.')[0]}-changed`,
     where: `security scheme ${name} (used by ${users.join(', ')})`,
-    text: `${field} changed from \`${from}\` to \`${to}\` (now ${showScheme(after)})`,
+    text: `${field} ${change} (now ${showScheme(after)})`,
     why: `clients send the credential as ${showScheme(before)}, which the API would no longer read`,
   }));
 }
 
-/** How a credential goes on the wire, field by field: [field, before, after] for each that differs. */
-function wireDifferences(before: Record<string, unknown>, after: Record<string, unknown>): [string, string, string][] {
-  if (before.type !== after.type) return [['type', String(before.type), String(after.type)]];
+interface Difference {
+  field: string;
+  change: string;
+}
+
+const changed = (field: string, from: unknown, to: unknown): Difference => ({ field, change: `changed from \`${String(from)}\` to \`${String(to)}\`` });
+
+/** How a credential goes on the wire, field by field: each field that differs. */
+function wireDifferences(before: Record<string, unknown>, after: Record<string, unknown>): Difference[] {
+  if (before.type !== after.type) return [changed('type', before.type, after.type)];
   const fields: [string, (s: Record<string, unknown>) => unknown][] = [
     ['in', (s) => s.in],
     // Header names are case-insensitive; query and cookie names are not.
@@ -80,30 +87,27 @@ function wireDifferences(before: Record<string, unknown>, after: Record<string, 
     ['scheme', (s) => (typeof s.scheme === 'string' ? s.scheme.toLowerCase() : s.scheme)],
     ['openIdConnectUrl', (s) => s.openIdConnectUrl],
   ];
-  const differences: [string, string, string][] = [];
-  for (const [field, read] of fields) {
-    if (read(before) !== read(after)) differences.push([field, String(before[field]), String(after[field])]);
-  }
+  const differences = fields.filter(([, read]) => read(before) !== read(after)).map(([field]) => changed(field, before[field], after[field]));
   return [...differences, ...flowDifferences(before.flows, after.flows)];
 }
 
 /** OAuth 2 flows: a flow removed, a URL changed, a scope removed from a flow. */
-function flowDifferences(before: unknown, after: unknown): [string, string, string][] {
-  const differences: [string, string, string][] = [];
+function flowDifferences(before: unknown, after: unknown): Difference[] {
+  const differences: Difference[] = [];
   const flowsAfter = isObject(after) ? after : {};
   for (const [kind, flow] of Object.entries(isObject(before) ? before : {})) {
     const revised = flowsAfter[kind];
     if (!isObject(flow)) continue;
     if (!isObject(revised)) {
-      differences.push([`flows.${kind}`, 'present', 'removed']);
+      differences.push({ field: `flows.${kind}`, change: 'removed' });
       continue;
     }
     for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
-      if (flow[url] !== revised[url]) differences.push([`flows.${kind}.${url}`, String(flow[url]), String(revised[url])]);
+      if (flow[url] !== revised[url]) differences.push(changed(`flows.${kind}.${url}`, flow[url], revised[url]));
     }
     const scopesAfter = Object.keys(isObject(revised.scopes) ? revised.scopes : {});
     for (const scope of Object.keys(isObject(flow.scopes) ? flow.scopes : {})) {
-      if (!scopesAfter.includes(scope)) differences.push([`flows.${kind}.scopes`, scope, `(${scope} removed)`]);
+      if (!scopesAfter.includes(scope)) differences.push({ field: `flows.${kind}.scopes`, change: `lost \`${scope}\`` });
     }
   }
   return differences;

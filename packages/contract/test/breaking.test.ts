@@ -7,6 +7,7 @@ import { parse, stringify } from 'yaml';
 import { BaselineError, type BreakingResult, checkBreaking, formatBreakingText } from '../src/breaking.js';
 import { assertBundleFresh, REBUILD_COMMAND, StaleBundleError } from '../src/bundle-freshness.js';
 import { findOasdiff, OASDIFF_VERSION, OasdiffError, ToolMissingError } from '../src/oasdiff.js';
+import { securityChanges } from '../src/security-changes.js';
 import { bundledSpecPath, specPackageDir } from '../src/spec-document.js';
 import { packageDir, runCli } from './helpers.js';
 
@@ -54,6 +55,21 @@ describe('authentication changes are breaking', () => {
       'security-requirement-removed GET /users',
     ]);
     expect(result.breaking[0]?.text).toContain('(the scheme `apiKey` no longer exists); it now accepts `token: [fullAccess]`');
+  });
+
+  it('an OAuth flow losing a scope or changing its token URL (schemes the platform may add)', () => {
+    const oauth = (tokenUrl: string, scopes: Record<string, string>) => ({
+      openapi: '3.1.0',
+      info: { version: '3.0.0' },
+      paths: { '/calls': { get: { security: [{ oauth: ['calls:read'] }] } } },
+      components: { securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl, scopes } } } } },
+    });
+    const before = oauth('https://auth.example.test/token', { 'calls:read': '', 'calls:write': '' });
+    const after = oauth('https://auth.example.test/v2/token', { 'calls:read': '' });
+    expect(securityChanges(before, after).map((c) => `${c.id}: ${c.text}`)).toEqual([
+      'security-scheme-flows-changed: flows.clientCredentials.tokenUrl changed from `https://auth.example.test/token` to `https://auth.example.test/v2/token` (now type oauth2)',
+      'security-scheme-flows-changed: flows.clientCredentials.scopes lost `calls:write` (now type oauth2)',
+    ]);
   });
 
   it.each([
@@ -183,6 +199,14 @@ describe('fails closed when oasdiff cannot be trusted', () => {
     fakeOasdiff(script);
     expect(() => check('additive.yaml')).toThrow(OasdiffError);
     expect(() => check('additive.yaml')).toThrow(message);
+  });
+
+  it('a WARN ("possibly breaking") from oasdiff counts as breaking', () => {
+    const warn = { id: 'response-property-pattern-changed', text: 'the pattern changed', level: 2, operation: 'GET', path: '/calls/{sessionId}' };
+    fakeOasdiff(`echo '${JSON.stringify([warn])}'; exit 1`);
+    const result = check('additive.yaml');
+    expect(result.breaking).toEqual([expect.objectContaining({ id: warn.id, level: 'WARN', where: 'GET /calls/{sessionId}' })]);
+    expect(result.verdict).toBe('fail');
   });
 
   it('a missing oasdiff is an error naming how to install it', () => {
