@@ -118,8 +118,8 @@ function versionVerdict(base: VersionInfo, revision: VersionInfo, count: number)
     moves,
     verdict: 'fail',
     reason:
-      `${count} breaking change(s) inside v${base.major}: release them as v${target}, moving the major version in ` +
-      `info.version and in every server together (still to move: below), and keep v${base.major} available during ` +
+      `${count} breaking change(s) since v${base.major}: release them as v${target}, with the major version moved in ` +
+      `info.version and every server's /vN together (still to move: below), keeping v${base.major} available during ` +
       'its deprecation period; or undo the changes',
   };
 }

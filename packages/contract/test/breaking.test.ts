@@ -130,7 +130,7 @@ describe('versioning: a breaking change passes only with the major version moved
       `/calls/{sessionId} servers[0]: ${v3('call')} → ${v4('call')}`,
       `POST /users/{uid}/auth_tokens servers[0]: ${v3('api')} → ${v4('api')}`,
     ]);
-    expect(result.reason).toMatch(/^1 breaking change\(s\) inside v3: release them as v4/);
+    expect(result.reason).toMatch(/^1 breaking change\(s\) since v3: release them as v4/);
   });
 
   it('info.version moved but not the servers: fails naming the servers', () => {
@@ -171,7 +171,7 @@ describe('versioning: a breaking change passes only with the major version moved
     const text = formatBreakingText(check('major-info-only.yaml'));
     expect(text).toContain('  ERR GET /calls/{sessionId}: removed the non-success response with the status `400` [response-non-success-status-removed]\n');
     expect(text).toContain('      why: existing clients may fail to read or handle the response\n');
-    expect(text).toContain(`FAIL: 1 breaking change(s) inside v3: release them as v4`);
+    expect(text).toContain(`FAIL: 1 breaking change(s) since v3: release them as v4`);
     expect(text).toContain(`  move servers[0]: ${v3('api')} → ${v4('api')}\n`);
   });
 });
