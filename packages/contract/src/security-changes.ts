@@ -21,8 +21,8 @@ export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument
   const users = schemeUsers(base);
   const changes: SecurityChange[] = [];
   const changedSchemes = new Set<string>();
-  for (const [name, operations] of users) {
-    const found = schemeChanges(name, scheme(base, name), scheme(revision, name), operations);
+  for (const [name, usedBy] of users) {
+    const found = schemeChanges(name, scheme(base, name), scheme(revision, name), usedBy);
     if (found.length > 0) changedSchemes.add(name);
     changes.push(...found);
   }
