@@ -59,6 +59,9 @@ export interface BreakingResult {
  */
 export function checkBreaking(options: BreakingOptions): BreakingResult {
   const specDir = options.specDir ?? specPackageDir();
+  if (options.revision !== undefined && !existsSync(options.revision)) {
+    throw new SpecInputError(`the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`);
+  }
   const revision = options.revision ?? freshBundle();
   const oasdiff = findOasdiff();
   const temp = mkdtempSync(join(tmpdir(), 'contract-breaking-'));

@@ -209,6 +209,14 @@ describe('fails closed when oasdiff cannot be trusted', () => {
     expect(result.verdict).toBe('fail');
   });
 
+  it('a revision that does not exist, or a baseline that is not OpenAPI 3.x, is an input error', () => {
+    expect(() => check('no-such-revision.yaml')).toThrow(/no-such-revision\.yaml does not exist: name an OpenAPI file, or leave --revision out/);
+    const swagger = join(tempDir('swagger-'), 'swagger.yaml');
+    writeFileSync(swagger, 'swagger: "2.0"\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
+    expect(() => checkBreaking({ base: swagger, revision: fixture('base.yaml') })).toThrow(BaselineError);
+    expect(() => checkBreaking({ base: swagger, revision: fixture('base.yaml') })).toThrow('is not an OpenAPI 3.x document');
+  });
+
   it('a missing oasdiff is an error naming how to install it', () => {
     const empty = tempDir('no-oasdiff-');
     expect(() => findOasdiff({ PATH: empty, HOME: empty })).toThrow(ToolMissingError);
