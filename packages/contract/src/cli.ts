@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { BaselineError, checkBreaking, formatBreakingText, LAST_RELEASE } from './breaking.js';
+import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
+import { StaleBundleError } from './bundle-freshness.js';
 import { ExchangeValidator } from './exchange-validator.js';
-import { ToolMissingError } from './oasdiff.js';
+import { OasdiffError, ToolMissingError } from './oasdiff.js';
 import type { InputFormat } from './read-exchanges.js';
 import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
@@ -25,10 +26,12 @@ Commands:
     Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary, exits 1 if there were violations.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
-    oasdiff's breaking changes from the baseline to the bundled spec. A breaking change inside
-    the same major version exits 1; a new major version (info.version, /vN server) passes.
+    Breaking changes from the baseline to the bundled spec (refused when older than its sources):
+    oasdiff's, plus authentication changes (security schemes, requirements, roles). A breaking
+    change passes only as a new major version, moved in info.version and in every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
-    Exit 2: oasdiff missing or the baseline cannot be found or bundled.
+    Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
+    2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
 `;
 
 class UsageError extends Error {}
@@ -121,8 +124,9 @@ async function breakingCommand(args: string[]): Promise<number> {
     process.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));
     return result.verdict === 'pass' ? 0 : 1;
   } catch (error) {
-    if (error instanceof ToolMissingError || error instanceof BaselineError) {
-      process.stderr.write(`chatplatform-contract breaking: ${error.message}\n`);
+    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some((Fault) => error instanceof Fault);
+    if (unusable) {
+      process.stderr.write(`chatplatform-contract breaking: ${(error as Error).message}\n`);
       return 2;
     }
     throw error;

@@ -15,6 +15,17 @@ export {
   type ProxiedExchange,
   type PrismViolation,
 } from './validating-proxy.js';
-export { checkBreaking, formatBreakingText, BaselineError, LAST_RELEASE, type BreakingOptions, type BreakingResult } from './breaking.js';
-export { OASDIFF_VERSION, findOasdiff, ToolMissingError, type OasdiffChange } from './oasdiff.js';
+export {
+  checkBreaking,
+  formatBreakingText,
+  BaselineError,
+  SpecInputError,
+  LAST_RELEASE,
+  type BreakingChange,
+  type BreakingOptions,
+  type BreakingResult,
+} from './breaking.js';
+export { StaleBundleError } from './bundle-freshness.js';
+export { OASDIFF_VERSION, findOasdiff, OasdiffError, ToolMissingError, type OasdiffChange } from './oasdiff.js';
+export { type VersionMove } from './versioning.js';
 export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
