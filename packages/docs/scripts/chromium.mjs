@@ -1,4 +1,4 @@
-// Debian's Chromium and the flags DESIGN.md lists (playwright adds --headless itself), for the docs
+// Debian's Chromium and the flags that keep it off the network (playwright adds --headless itself), for the docs
 // tests and the docs benchmark alike.
 export const chromiumPath = '/usr/bin/chromium';
 export const chromiumFlags = [

@@ -2,11 +2,11 @@
 // so that no sample a reader copies can be wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
-import { bundledSpec, deref } from './docs-support.js';
-import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './docs-sample-runners.js';
-import { startWorkspaceMock, type Mock } from './docs-workspace.js';
+import { startMock, type Mock } from '@chatplatform/mock';
+import { deref, renderedSpec } from './support.js';
+import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
 
-const spec = bundledSpec();
+const spec = renderedSpec();
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface Sample {
@@ -49,7 +49,7 @@ const observedCall = () => {
 
 let mock: Mock;
 beforeAll(async () => {
-  mock = await startWorkspaceMock();
+  mock = await startMock();
 });
 afterAll(async () => {
   await mock?.stop();

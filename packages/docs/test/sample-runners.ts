@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { artifactPath, repoRoot } from './docs-support.js';
-import { clientEntry } from './docs-workspace.js';
+import { venvBin } from '@chatplatform/sdks/paths';
+import { artifactPath, clientEntry } from './support.js';
 
 const run = promisify(execFile);
 
@@ -131,7 +131,7 @@ export async function runTypeScriptSample(
 // ---- Python ----------------------------------------------------------------------------------
 
 /** The venv the @chatplatform/sdks build installs the generated chatplatform_client into. */
-export const pythonVenv = join(repoRoot, 'packages/sdks/.venv/bin/python');
+export const pythonVenv: string = venvBin('python');
 
 /** Runs one Python sample with the venv's python; the sample's host is replaced by the mock's address. */
 export async function runPythonSample(

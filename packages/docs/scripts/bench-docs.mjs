@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// `pnpm bench` (spec): how fast the rendered docs open from disk in headless Chromium. Each run is a
+// `pnpm bench` (docs): how fast the rendered docs open from disk in headless Chromium. Each run is a
 // fresh browser context (cold cache) opening file://.../index.html#/calls/get-call, offline. Three
 // figures per run, from navigation start: first contentful paint (the prerendered overview), the
 // load event (loadEventEnd), and Get Call rendered (its page is drawn by Redoc's client-side router,
 // so its heading appears only once the page's script has run). The goal is under one second.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -13,8 +12,7 @@ import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const RUNS = Number(process.env.DOCS_BENCH_RUNS ?? 15);
 const GOAL_MS = 1000;
-const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const page = join(specDir, 'dist/docs/index.html');
+const page = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 
 try {
   statSync(page);

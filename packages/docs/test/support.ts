@@ -1,20 +1,41 @@
 // Shared by the docs tests: where things are, and a headless Chromium that may talk to loopback
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 
-export { bundledSpec, deref } from './bundled-spec.js';
+export { readBundledSpec as bundledSpec, resolveRef as deref } from '@chatplatform/spec';
 
-export const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const repoRoot = resolve(specDir, '..');
-export const docsHtml = join(specDir, 'dist/docs/index.html');
+export const docsDir = fileURLToPath(new URL('..', import.meta.url));
+export const docsHtml = join(docsDir, 'dist/index.html');
 export const docsUrl = pathToFileURL(docsHtml).href;
-export const artifactsDir = join(specDir, 'artifacts');
+export const artifactsDir = join(docsDir, 'artifacts');
+
+/** The spec as the docs render it: the published bundle with the code samples of this package. */
+export function renderedSpec(): any {
+  requireBuiltDocs();
+  return parse(readFileSync(join(docsDir, 'dist/openapi.yaml'), 'utf8'));
+}
+
+/** ESM entry and declarations of @chatplatform/client, through its package exports. */
+export function clientEntry(): { module: string; types: string } {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@chatplatform/client/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const esm = manifest.exports['.'].import;
+  const file = (relative: string) => {
+    const path = join(manifestPath, '..', relative);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm build\` at the repository root first.`);
+    return path;
+  };
+  return { module: file(esm.default), types: file(esm.types) };
+}
 
 export function requireBuiltDocs(): void {
   if (!existsSync(docsHtml)) {

@@ -3,19 +3,19 @@
 // builds what is missing first (turbo, cached); this file only serves. Ctrl-C stops both.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { builtEntry } from './workspace-entry.mjs';
+import { startMock } from '@chatplatform/mock';
+import { bundledSpecPath } from '@chatplatform/spec';
 
-const specDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const docsPage = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 const usage = 'usage: pnpm start [-- --docs-port N] [--mock-port N]   (default: free ports on 127.0.0.1)';
 
 // What the docs server answers: the page and the bundled spec it renders, nothing else.
 const files = {
-  '/': { file: join(specDir, 'dist/docs/index.html'), type: 'text/html; charset=utf-8' },
-  '/openapi.yaml': { file: join(specDir, 'dist/openapi.yaml'), type: 'application/yaml; charset=utf-8' },
-  '/openapi.json': { file: join(specDir, 'dist/openapi.json'), type: 'application/json; charset=utf-8' },
+  '/': { file: docsPage, type: 'text/html; charset=utf-8' },
+  '/openapi.yaml': { file: bundledSpecPath('yaml'), type: 'application/yaml; charset=utf-8' },
+  '/openapi.json': { file: bundledSpecPath('json'), type: 'application/json; charset=utf-8' },
 };
 
 function fail(message) {
@@ -69,12 +69,6 @@ function serveDocs(docsPort) {
 }
 
 const { docsPort, mockPort } = options();
-let startMock;
-try {
-  ({ startMock } = await import(pathToFileURL(builtEntry('packages/mock', 'import')).href));
-} catch (error) {
-  fail(error.message);
-}
 let docs;
 let mock;
 try {

@@ -2,7 +2,7 @@
 // every operation while the spec is bundled. The hand-written sources hold no sample; the samples are
 // rendered from each operation's own servers, parameters, examples and security, so they follow the
 // spec when it changes. The tests run every sample against the Prism mock.
-import { effectiveServers } from '../../rules/addresses.js';
+import { effectiveServers } from '@chatplatform/spec';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
 

@@ -1,4 +1,4 @@
-// The rendered docs (spec/dist/docs/index.html) in headless Chromium, opened from disk with every
+// The rendered docs (packages/docs/dist/index.html) in headless Chromium, opened from disk with every
 // non-loopback request blocked: a reader finds Get Call, its server, its examples, its response
 // fields and its code samples, with no network, no console error and no serious accessibility issue.
 import { createRequire } from 'node:module';
@@ -6,16 +6,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
-  bundledSpec,
   deref,
   docsUrl,
   launchDocsBrowser,
+  renderedSpec,
   requireBuiltDocs,
   type DocsBrowser,
-} from './docs-support.js';
+} from './support.js';
 
 const require = createRequire(import.meta.url);
-const spec = bundledSpec();
+const spec = renderedSpec();
 const callsPath = spec.paths['/calls/{sessionId}'];
 const getCall = callsPath.get;
 const callsServer = callsPath.servers[0];

@@ -4,9 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requireBuiltDocs, specDir } from './docs-support.js';
+import { docsDir, requireBuiltDocs } from './support.js';
 
-const script = join(specDir, 'scripts/start.mjs');
+const script = join(docsDir, 'scripts/start.mjs');
 const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');

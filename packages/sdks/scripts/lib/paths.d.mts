@@ -1,0 +1,3 @@
+export declare const packageDir: string;
+export declare const venvDir: string;
+export declare function venvBin(name: string): string;
