@@ -166,7 +166,7 @@ describe('the docs page, opened from disk', () => {
       expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000); // axe-core on six pages of a 2.5 MB Redoc page: a bound on a hang, not a speed goal
 
   it('sent no request beyond loopback and logged no console error', () => {
     expect(docs.blockedRequests).toEqual([]);

@@ -1,3 +1,0 @@
-export declare const packageDir: string;
-export declare const venvDir: string;
-export declare function venvBin(name: string): string;
