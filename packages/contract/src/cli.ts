@@ -9,7 +9,7 @@ import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
 import { exitCodeOf, validateRecording } from './validate-recording.js';
-import { formatProxySummary, startValidatingProxy } from './validating-proxy.js';
+import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
@@ -21,9 +21,15 @@ Commands:
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 
-  proxy --upstream URL [--port N] [--spec FILE]
-    Prism's validating proxy in front of URL (with its base path, e.g. .../v3) on 127.0.0.1.
-    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary, exits 1 if there were violations.
+  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
+    A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
+    is checked by the same validator as validate; violations and upstream failures print as they happen.
+      --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
+      --max-body-bytes N      largest body read either way (default 10485760)
+      --max-reports N         violating or failed exchanges kept for the summary (default 100)
+      --har FILE              write every exchange as HAR 1.2, credentials redacted
+    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
+    Exit 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
     Breaking changes from the baseline to the bundled spec (refused when older than its sources):
@@ -89,18 +95,27 @@ async function validateCommand(args: string[]): Promise<number> {
 }
 
 async function proxyCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { upstream: { type: 'string' }, port: { type: 'string', default: '0' }, spec: { type: 'string' } });
+  const { values } = parse(args, {
+    upstream: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    spec: { type: 'string' },
+    'upstream-timeout': { type: 'string', default: '30000' },
+    'max-reports': { type: 'string', default: '100' },
+    'max-body-bytes': { type: 'string', default: String(10 * 1024 * 1024) },
+    har: { type: 'string' },
+  });
   if (!values.upstream) throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
-    port,
+    port: wholeNumber(values.port, '--port', { max: 65535 }),
+    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout', { min: 1 }),
+    maxReports: wholeNumber(values['max-reports'], '--max-reports'),
+    maxBodyBytes: wholeNumber(values['max-body-bytes'], '--max-body-bytes', { min: 1 }),
     ...(values.spec ? { spec: values.spec } : {}),
-    onExchange: (exchange) => {
-      for (const v of exchange.violations) {
-        process.stderr.write(`✗ ${exchange.method} ${exchange.path} → ${exchange.status}: ${v.location.join('.')} ${v.message}\n`);
-      }
+    ...(values.har ? { har: values.har } : {}),
+    onExchange: (outcome) => {
+      const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
+      if (bad) process.stderr.write(`${formatProxyOutcome(outcome)}\n`);
     },
   });
   process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
@@ -108,11 +123,20 @@ async function proxyCommand(args: string[]): Promise<number> {
     const stop = async () => {
       const summary = await proxy.stop();
       process.stdout.write(formatProxySummary(summary));
-      resolve(summary.violating > 0 ? 1 : 0);
+      resolve(proxyExitCode(summary));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** A whole number flag; an empty or partial value (`--max-reports=`, `12abc`) is refused. */
+function wholeNumber(value: string | undefined, flag: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value ?? ''}")`);
+  }
+  return n;
 }
 
 async function breakingCommand(args: string[]): Promise<number> {

@@ -9,12 +9,14 @@ export { formatJunit } from './reports/junit.js';
 export {
   startValidatingProxy,
   formatProxySummary,
+  formatProxyOutcome,
+  proxyExitCode,
   type ValidatingProxy,
   type ValidatingProxyOptions,
   type ProxySummary,
-  type ProxiedExchange,
-  type PrismViolation,
+  type ProxyOutcome,
 } from './validating-proxy.js';
+export { HarWriter } from './har-writer.js';
 export {
   checkBreaking,
   formatBreakingText,
