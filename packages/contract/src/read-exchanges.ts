@@ -133,6 +133,10 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     isHar = true;
     if (key === 'version') return;
     const index = entries++;
+    if (typeof key !== 'number') {
+      fault = new InputError(name, 'log.entries', 'log.entries must be an array of HAR entries (found an object)');
+      return;
+    }
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
       fault = new InputError(name, describeSource({ entry: index }), `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
@@ -204,8 +208,9 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
       response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
     };
   }
+  if (typeof res.content !== 'object' || res.content === null) return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
   const postData = req.postData as { text?: unknown } | undefined;
-  const content = res.content as { text?: unknown; encoding?: unknown } | undefined;
+  const content = res.content as { text?: unknown; encoding?: unknown };
   let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
   if (responseBody !== undefined && content?.encoding === 'base64') responseBody = Buffer.from(responseBody, 'base64').toString('utf8');
   return {
