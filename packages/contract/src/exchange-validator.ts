@@ -59,6 +59,9 @@ export interface ValidatorOptions {
  * request's parameters, required headers and security header, and the response against the schema
  * documented for its status (exact code, then `2XX`-style range, then `default`).
  */
+/** Schema violations listed per body; the rest are counted in one closing violation. */
+export const MAX_BODY_VIOLATIONS = 100;
+
 export class ExchangeValidator {
   readonly doc: OpenApiDocument;
   private readonly router: OperationRouter;
@@ -233,7 +236,21 @@ export class ExchangeValidator {
       }
     }
     const validate = this.schemas.body(media.schemaPointer);
-    if (!validate(body)) out.push(...schemaViolations(side, `/${side}/body`, body, validate.errors ?? []));
+    if (validate(body)) return;
+    // A body can hold any number of faults: the first few are listed, the rest counted, so that
+    // a report stays readable and bounded whatever the body's size.
+    const errors = validate.errors ?? [];
+    for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
+      out.push(violation);
+    }
+    if (errors.length > MAX_BODY_VIOLATIONS) {
+      out.push({
+        kind: side,
+        pointer: `/${side}/body`,
+        expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
+        found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
+      });
+    }
   }
 
   private plan(ref: OperationRef): OperationPlan {
