@@ -1,6 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import { JSONParser } from '@streamparser/json';
 import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
 
@@ -91,10 +89,12 @@ function sniffFormat(name: string, head: Uint8Array): InputFormat {
   }
 }
 
+/** Longest NDJSON line read; a longer one is an input error, so memory stays bounded. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
 async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<RecordedExchange> {
-  const lines = createInterface({ input: Readable.from(decodeUtf8(chunks)), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
+  for await (const text of boundedLines(chunks, name)) {
     line += 1;
     if (text.trim() === '') continue;
     if (text.includes('\u0000')) throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
@@ -111,11 +111,34 @@ async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): As
   }
 }
 
-async function* decodeUtf8(chunks: AsyncGenerator<Uint8Array>): AsyncGenerator<string> {
+/** Splits UTF-8 input into lines (LF or CRLF) without holding more than one line of at most MAX_LINE_BYTES. */
+async function* boundedLines(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
-  const tail = decoder.decode();
-  if (tail) yield tail;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let line = 1;
+  const take = (tail: Uint8Array) => {
+    const bytes = Buffer.concat([...pending, tail]);
+    pending = [];
+    pendingBytes = 0;
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    return decoder.decode(bytes.subarray(0, end));
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      yield take(chunk.subarray(start, newline));
+      line++;
+      start = newline + 1;
+    }
+    const rest = chunk.subarray(start);
+    pendingBytes += rest.length;
+    if (pendingBytes > MAX_LINE_BYTES) {
+      throw new InputError(name, `line ${line}`, `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`);
+    }
+    if (rest.length > 0) pending.push(rest);
+  }
+  if (pendingBytes > 0) yield take(new Uint8Array());
 }
 
 /** HAR is streamed with @streamparser/json: entries come out one by one as `log.entries.*`. */
