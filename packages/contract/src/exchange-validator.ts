@@ -202,7 +202,8 @@ export class ExchangeValidator {
     out: Violation[],
   ): void {
     const contentType = headers['content-type'];
-    const absent = rawBody === undefined || rawBody === null || rawBody === '';
+    // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
+    const absent = rawBody === undefined || rawBody === '';
     if (absent) {
       if (required && content.length > 0) {
         out.push({ kind: side, pointer: `/${side}/body`, expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`, found: 'no body' });
@@ -371,7 +372,10 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
 
 /** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
 function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
-  const actual = header.split(';')[0]!.trim().toLowerCase();
+  // A header sent twice with the same value arrives joined ("application/json, application/json").
+  const distinct = new Set(header.split(',').map((value) => value.trim().toLowerCase()));
+  const single = distinct.size === 1 ? [...distinct][0]! : header;
+  const actual = single.split(';')[0]!.trim().toLowerCase();
   const type = actual.split('/')[0];
   return (
     content.find((m) => m.mediaType.toLowerCase() === actual) ??

@@ -46,10 +46,19 @@ export async function* readExchanges(input: string | NodeJS.ReadableStream, opti
   if (head[0] === 0x1f && head[1] === 0x8b) {
     throw new InputError(name, 'byte 0', 'the input is gzip-compressed: decompress it first (gunzip, or zcat FILE | chatplatform-contract validate -)');
   }
+  if (isUtf16(head)) {
+    throw new InputError(name, 'byte 0', 'the input is UTF-16 encoded: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)');
+  }
   const rest = prepend(head, chunks);
   const format = options.format ?? sniffFormat(name, head);
   if (format === 'har') yield* readHar(rest, name);
   else yield* readNdjson(rest, name);
+}
+
+/** A UTF-16 byte-order mark, or the zero bytes UTF-16 puts beside every ASCII character. */
+function isUtf16(head: Uint8Array): boolean {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  return head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0;
 }
 
 /** The input's name in messages and reports: `options.name`, else the path, else `stdin`. */
