@@ -7,7 +7,8 @@
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const FORMATS = ['int32', 'int64'];
 
-const isInteger = (schema) => schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
+const isInteger = (schema) =>
+  schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
 
 /** @returns {boolean} whether the schema holds a point in time */
 function isTimestamp(schema, key) {

@@ -11,7 +11,8 @@ export function NumberFormat() {
       enter(schema, ctx) {
         if (!isNumber(schema) || schema.format === 'double' || schema.format === 'float') return;
         const name = typeof ctx.key === 'string' ? `\`${ctx.key}\`` : 'This number';
-        const what = schema.format === undefined ? 'is a number without `format`' : `has number format \`${schema.format}\``;
+        const what =
+          schema.format === undefined ? 'is a number without `format`' : `has number format \`${schema.format}\``;
         ctx.report({
           message: `${name} ${what}. Some generators then read it as a 32-bit float (Go \`float32\`) and lose digits: add \`format: double\`.`,
           location: ctx.location,

@@ -8,7 +8,9 @@
 const CONDITIONAL = /\/(if|then|else|not)(\/|$)/;
 
 const isObject = (schema) =>
-  schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
+  schema.type === 'object' ||
+  (Array.isArray(schema.type) && schema.type.includes('object')) ||
+  schema.properties !== undefined;
 
 export function OpenObjects() {
   return {

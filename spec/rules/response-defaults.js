@@ -9,13 +9,27 @@
 
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SUBSCHEMAS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+const SUBSCHEMAS = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 
 /** Each direct subschema with the key path from its parent. */
 function* children(schema) {
-  for (const key of SUBSCHEMA_MAPS) for (const [name, child] of Object.entries(schema[key] ?? {})) yield [[key, name], name, child];
-  for (const key of SUBSCHEMA_LISTS) for (const [i, child] of (schema[key] ?? []).entries()) yield [[key, i], undefined, child];
-  for (const key of SUBSCHEMAS) if (schema[key] && typeof schema[key] === 'object') yield [[key], undefined, schema[key]];
+  for (const key of SUBSCHEMA_MAPS)
+    for (const [name, child] of Object.entries(schema[key] ?? {})) yield [[key, name], name, child];
+  for (const key of SUBSCHEMA_LISTS)
+    for (const [i, child] of (schema[key] ?? []).entries()) yield [[key, i], undefined, child];
+  for (const key of SUBSCHEMAS)
+    if (schema[key] && typeof schema[key] === 'object') yield [[key], undefined, schema[key]];
 }
 
 function reportDefault(schema, name, location, ctx) {
@@ -31,7 +45,9 @@ function reportDefault(schema, name, location, ctx) {
 export function ResponseDefaults() {
   const seen = new Set();
   const walk = (node, name, location, ctx) => {
-    const { node: schema, location: at } = node?.$ref ? ctx.resolve(node, location.source.absoluteRef) : { node, location };
+    const { node: schema, location: at } = node?.$ref
+      ? ctx.resolve(node, location.source.absoluteRef)
+      : { node, location };
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
     if ('default' in schema) reportDefault(schema, name, at, ctx);

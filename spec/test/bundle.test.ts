@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { localBin } from './local-bin.js';
 
 const run = promisify(execFile);
@@ -31,7 +31,9 @@ describe('redocly bundle', () => {
   beforeAll(async () => {
     [first, second] = await Promise.all(dirs.map(bundleInto));
   });
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
   it.each(outputs)('writes byte-identical %s on two runs', (file) => {
     expect(first[file].length).toBeGreaterThan(1000);
@@ -54,7 +56,10 @@ describe('the bundle the package exports', () => {
     expect(refs.length).toBeGreaterThan(10);
     const unresolved = refs.filter((ref) => {
       if (!ref.startsWith('#/')) return true;
-      const keys = ref.slice(2).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const keys = ref
+        .slice(2)
+        .split('/')
+        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
       return keys.reduce<any>((at, key) => at?.[key], json) === undefined;
     });
     expect(unresolved).toEqual([]);

@@ -2,12 +2,12 @@
 // are clean, and each platform-convention rule is proven by a fixture that breaks it and nothing
 // else. Spectral's `spectral:oas` (the ruleset other-language teams run) is clean on the bundle.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import platformPlugin from '../rules/platform.js';
 import { localBin } from './local-bin.js';
 
@@ -52,16 +52,18 @@ const configuredApis = Object.keys(config.apis);
 async function lint(files: string[] = []): Promise<LintReport[]> {
   const redocly = localBin(specDir, 'redocly', '@redocly/cli');
   const args = ['lint', ...files, '--config', join(specDir, 'redocly.yaml'), '--format=json', '--max-problems=1000'];
-  const { stdout, stderr } = await run(redocly, args, { cwd: specDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } }).catch(
-    (error: { code?: number; stdout?: string; stderr?: string }) => {
-      if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? '' };
-      throw new Error(`redocly lint crashed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
-    },
-  );
+  const { stdout, stderr } = await run(redocly, args, {
+    cwd: specDir,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+  }).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+    if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? '' };
+    throw new Error(`redocly lint crashed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
+  });
   const reports = splitJsonReports(stdout);
   // A config or plugin that fails to load prints no report at all.
   const documents = files.length || configuredApis.length;
-  if (reports.length !== documents) throw new Error(`redocly lint printed ${reports.length} reports for ${documents} documents:\n${stderr}`);
+  if (reports.length !== documents)
+    throw new Error(`redocly lint printed ${reports.length} reports for ${documents} documents:\n${stderr}`);
   return reports;
 }
 
@@ -83,7 +85,9 @@ describe('the real spec', () => {
 });
 
 describe('rule fixtures', () => {
-  const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.yaml')).sort();
+  const fixtures = readdirSync(fixturesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   // Each breaking fixture's first lines say which rule it breaks and what every report must say:
   // `# Breaks <rule id> only: <what>` and `# Message: <text the message contains>`. Besides the
   // platform rules, recommended-strict.yaml proves that Redocly's recommended rules fail at error.
@@ -172,7 +176,8 @@ describe("Spectral's spectral:oas on the bundle", () => {
     const results = await spectral(bundle(), unmodified);
     expect(results.length).toBeGreaterThan(0);
     expect(new Set(results.map((r) => r.code))).toEqual(new Set(['oas3-operation-security-defined']));
-    for (const result of results) expect(result.message).toMatch(/^"(fullAccess|authOnly)" must be listed among scopes\.$/);
+    for (const result of results)
+      expect(result.message).toMatch(/^"(fullAccess|authOnly)" must be listed among scopes\.$/);
   });
 });
 
