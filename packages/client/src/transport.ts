@@ -1,0 +1,116 @@
+// Between openapi-fetch and the network: redirects are followed here rather than by fetch (which
+// strips only `Authorization` and would re-send `apikey`, `key` and `secret` to any origin), and
+// every response body is bounded.
+import { ConnectionError, RedirectError, ResponseTooLargeError, type RequestDetails } from './errors.js';
+import type { Redact } from './redact.js';
+
+/** A fetch called as `fetch(request, { signal })`: honour `signal` and `request.redirect` ('manual'). */
+export type Fetch = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+
+export interface Exchange {
+  fetch: Fetch;
+  /** The init given to every fetch (its `signal` carries the timeout and the caller's abort). */
+  init: { signal?: AbortSignal };
+  /** The origin the credentials belong to. */
+  origin: string;
+  /** The headers that carry credentials. */
+  credentialHeaders: readonly string[];
+  maxRedirects: number;
+  maxResponseBytes: number;
+  /** Called with each URL before it is fetched (the errors name the last one). */
+  onUrl: (url: string) => void;
+  details: () => RequestDetails;
+  redact: Redact;
+}
+
+const REDIRECTS = [301, 302, 303, 307, 308];
+/** Headers that describe a body, dropped with it when a redirect turns the request into a GET. */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+
+/** One request and the same-origin redirects it leads to, with a bounded body. */
+export async function exchange(request: Request, x: Exchange): Promise<Response> {
+  // A middleware may have sent the request elsewhere: the credentials stay behind.
+  if (!request.url.startsWith(`${x.origin}/`)) request = rebuild(request, request.url, request.method, request.body, x.credentialHeaders);
+  for (let hops = 0; ; hops++) {
+    // Kept only for a request with a body, the one thing a 307 or 308 must send again.
+    const body = request.body && (await request.clone().arrayBuffer());
+    x.onUrl(request.url);
+    const response = await fetchOnce(request, x);
+    const location = REDIRECTS.includes(response.status) && response.headers.get('location');
+    if (!location) return bounded(response, x);
+    await response.body?.cancel();
+    request = follow(request, body || null, response.status, location, hops, x);
+  }
+}
+
+async function fetchOnce(request: Request, x: Exchange): Promise<Response> {
+  try {
+    return await x.fetch(request, x.init);
+  } catch (cause) {
+    // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
+    // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
+    if (!isTransportError(cause)) throw cause;
+    throw new ConnectionError(`the connection failed: ${x.redact(transportReason(cause))}`, x.details());
+  }
+}
+
+/** The request a redirect leads to, or a RedirectError when it leaves the origin, downgrades or goes on too long. */
+function follow(request: Request, body: ArrayBuffer | null, status: number, location: string, hops: number, x: Exchange): Request {
+  let target: URL | undefined;
+  try {
+    target = new URL(location, request.url);
+  } catch {}
+  const shown = target ? target.origin + target.pathname : '(a Location that is not a URL)';
+  const refuse = (reason: string) => new RedirectError(reason, status, shown, x.details());
+  if (!target) throw refuse('its Location is not a URL');
+  if (request.url.startsWith('https:') && target.protocol !== 'https:') throw refuse('it leaves https');
+  if (target.origin !== x.origin) throw refuse(`credentials are only sent to ${x.origin}; follow it yourself if you trust it`);
+  if (hops >= x.maxRedirects) throw refuse(`more than maxRedirects (${x.maxRedirects}) redirects`);
+  // As fetch does (WHATWG Fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, become a
+  // GET without body; 307 and 308 repeat the method and the body.
+  const toGet = (status === 303 && request.method !== 'HEAD') || (status < 303 && request.method === 'POST');
+  return toGet ? rebuild(request, target.href, 'GET', null, BODY_HEADERS) : rebuild(request, target.href, request.method, body, []);
+}
+
+/** `request` with another URL, method and body, without the headers named in `drop`. */
+function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop: readonly string[]): Request {
+  const headers = new Headers(request.headers);
+  for (const name of drop) headers.delete(name);
+  return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
+}
+
+/**
+ * The response, its body cut at `maxResponseBytes`: refused at once when Content-Length says more
+ * (Node's fetch never reads past a Content-Length), else counted as it is read; past the limit the
+ * body is cancelled, which closes the connection.
+ */
+function bounded(response: Response, x: Exchange): Response {
+  const { body } = response;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!body || declared <= x.maxResponseBytes) return response;
+  const tooLarge = () => new ResponseTooLargeError(x.maxResponseBytes, x.details());
+  if (declared > x.maxResponseBytes) {
+    void body.cancel();
+    throw tooLarge();
+  }
+  const reader = body.getReader();
+  let read = 0;
+  const limited = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      read += value.byteLength;
+      if (read <= x.maxResponseBytes) return controller.enqueue(value);
+      void reader.cancel();
+      controller.error(tooLarge());
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(limited, response);
+}
+
+/** Errors of the network layer (undici) rather than of user code. */
+export const isTransportError = (e: unknown) => e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
+
+/** undici's error code (ECONNRESET…) when it has one, else the message. */
+export const transportReason = (e: unknown) => String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);
