@@ -60,7 +60,7 @@ function follow(request: Request, body: ArrayBuffer | null, status: number, loca
   try {
     target = new URL(location, request.url);
   } catch {}
-  const shown = target ? target.origin + target.pathname : '(a Location that is not a URL)';
+  const shown = x.redact(target ? target.origin + target.pathname : '(a Location that is not a URL)');
   const refuse = (reason: string) => new RedirectError(reason, status, shown, x.details());
   if (!target) throw refuse('its Location is not a URL');
   if (request.url.startsWith('https:') && target.protocol !== 'https:') throw refuse('it leaves https');
