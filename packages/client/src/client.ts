@@ -17,7 +17,7 @@ import { operations, securityHeaders, servers, userAgent, type Region } from './
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { exchange, isTransportError, transportReason, type Exchange, type Fetch } from './transport.js';
+import { exchange, isTransportError, readBounded, transportReason, type Fetch } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -162,6 +162,8 @@ interface Plan {
   attempts: number;
   url: string;
   details: () => RequestDetails;
+  /** What exchange() needs; its `init` is set per attempt. */
+  exchange: Parameters<typeof exchange>[1];
 }
 
 export function createClient(options: ClientOptions = {}) {
@@ -319,8 +321,9 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     operation,
     path,
     host,
-    // JSON is parsed by settle() rather than by openapi-fetch, to keep the raw text of a malformed body.
-    init: { ...rest, parseAs: parseAs === 'json' ? 'text' : parseAs },
+    // A 2xx body is read by attemptOnce() (bounded) and JSON parsed by settle(), to keep the raw
+    // text of a malformed body; openapi-fetch hands it over as a stream.
+    init: { ...rest, parseAs: 'stream' },
     signal,
     timeout,
     parseAs,
@@ -328,6 +331,17 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
     url,
     details: () => ({ method, operation, url: ctx.redact(plan.url) }),
+    exchange: {
+      fetch,
+      init: {},
+      origin: host.origin,
+      credentialHeaders: CREDENTIAL_HEADERS,
+      maxRedirects: settings.maxRedirects,
+      maxResponseBytes: settings.maxResponseBytes,
+      onUrl: (url) => (plan.url = url),
+      details: () => plan.details(),
+      redact: ctx.redact,
+    },
   };
   return plan;
 }
@@ -353,20 +367,11 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
     }
     return controller;
   };
-  const x: Exchange = {
-    fetch: plan.fetch,
-    init: {
-      get signal() {
-        return control().signal;
-      },
+  const x = plan.exchange;
+  x.init = {
+    get signal() {
+      return control().signal;
     },
-    origin: plan.host.origin,
-    credentialHeaders: CREDENTIAL_HEADERS,
-    maxRedirects: ctx.settings.maxRedirects,
-    maxResponseBytes: ctx.settings.maxResponseBytes,
-    onUrl: (url) => (plan.url = url),
-    details: plan.details,
-    redact: ctx.redact,
   };
   const onAbort = () => control().abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
@@ -376,7 +381,10 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
       answered = true;
       return response;
     };
-    return await plan.host.client.request(plan.method, plan.path, { ...plan.init, fetch });
+    const result = await plan.host.client.request(plan.method, plan.path, { ...plan.init, fetch });
+    // With parseAs 'stream' the body is the caller's to read, unbounded.
+    if (result.data instanceof ReadableStream && plan.parseAs !== 'stream') result.data = await readBounded(result.data, plan.parseAs, x);
+    return result;
   } catch (cause) {
     throw classify(ctx, plan, cause, { timedOut, answered });
   } finally {

@@ -29,28 +29,27 @@ const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'con
 
 /** One request and the same-origin redirects it leads to, with a bounded body. */
 export async function exchange(request: Request, x: Exchange): Promise<Response> {
+  let url = request.url;
   // A middleware may have sent the request elsewhere: the credentials stay behind.
-  if (!request.url.startsWith(`${x.origin}/`)) request = rebuild(request, request.url, request.method, request.body, x.credentialHeaders);
+  if (!url.startsWith(`${x.origin}/`)) request = rebuild(request, url, request.method, request.body, x.credentialHeaders);
   for (let hops = 0; ; hops++) {
     // Kept only for a request with a body, the one thing a 307 or 308 must send again.
-    const body = request.body && (await request.clone().arrayBuffer());
-    x.onUrl(request.url);
-    const response = await fetchOnce(request, x);
+    const body = request.body ? await request.clone().arrayBuffer() : null;
+    x.onUrl(url);
+    let response: Response;
+    try {
+      response = await x.fetch(request, x.init);
+    } catch (cause) {
+      // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
+      // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
+      if (!isTransportError(cause)) throw cause;
+      throw new ConnectionError(`the connection failed: ${x.redact(transportReason(cause))}`, x.details());
+    }
     const location = REDIRECTS.includes(response.status) && response.headers.get('location');
     if (!location) return bounded(response, x);
     await response.body?.cancel();
-    request = follow(request, body || null, response.status, location, hops, x);
-  }
-}
-
-async function fetchOnce(request: Request, x: Exchange): Promise<Response> {
-  try {
-    return await x.fetch(request, x.init);
-  } catch (cause) {
-    // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
-    // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
-    if (!isTransportError(cause)) throw cause;
-    throw new ConnectionError(`the connection failed: ${x.redact(transportReason(cause))}`, x.details());
+    request = follow(request, body, response.status, location, hops, x);
+    url = request.url;
   }
 }
 
@@ -80,19 +79,17 @@ function rebuild(request: Request, url: string, method: string, body: BodyInit |
 }
 
 /**
- * The response, its body cut at `maxResponseBytes`: refused at once when Content-Length says more
- * (Node's fetch never reads past a Content-Length), else counted as it is read; past the limit the
- * body is cancelled, which closes the connection.
+ * The response, refused at once when its Content-Length is over `maxResponseBytes`. A 2xx body is
+ * read by readBounded(); an error body, read by openapi-fetch, is counted as it is read unless its
+ * Content-Length is within the limit (fetch never reads past it). Past the limit the body is
+ * cancelled, which closes the connection.
  */
 function bounded(response: Response, x: Exchange): Response {
   const { body } = response;
+  if (!body) return response;
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (!body || declared <= x.maxResponseBytes) return response;
-  const tooLarge = () => new ResponseTooLargeError(x.maxResponseBytes, x.details());
-  if (declared > x.maxResponseBytes) {
-    void body.cancel();
-    throw tooLarge();
-  }
+  if (declared > x.maxResponseBytes) refuse(body, x);
+  if (response.ok || declared <= x.maxResponseBytes) return response;
   const reader = body.getReader();
   let read = 0;
   const limited = new ReadableStream<Uint8Array>({
@@ -102,11 +99,39 @@ function bounded(response: Response, x: Exchange): Response {
       read += value.byteLength;
       if (read <= x.maxResponseBytes) return controller.enqueue(value);
       void reader.cancel();
-      controller.error(tooLarge());
+      controller.error(new ResponseTooLargeError(x.maxResponseBytes, x.details()));
     },
     cancel: (reason) => reader.cancel(reason),
   });
   return new Response(limited, response);
+}
+
+function refuse(body: ReadableStream, x: Exchange): never {
+  void body.cancel();
+  throw new ResponseTooLargeError(x.maxResponseBytes, x.details());
+}
+
+/** A 2xx body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or a Blob. */
+export async function readBounded(body: ReadableStream<Uint8Array>, parseAs: string, x: Exchange): Promise<unknown> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > x.maxResponseBytes) {
+      void reader.cancel();
+      throw new ResponseTooLargeError(x.maxResponseBytes, x.details());
+    }
+    chunks.push(next.value);
+  }
+  let bytes = chunks[0] ?? new Uint8Array();
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(size);
+    chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+  }
+  if (parseAs === 'blob') return new Blob([bytes.slice()]);
+  if (parseAs === 'arrayBuffer') return bytes.slice().buffer;
+  return new TextDecoder().decode(bytes);
 }
 
 /** Errors of the network layer (undici) rather than of user code. */
