@@ -1,6 +1,7 @@
 // The built entry points, loaded the way users load them: ESM `import` and CJS `require` through
-// the package's "exports" (DESIGN.md: a CJS build can break on openapi-fetch's default export
-// while every linter passes, so only a real call proves it).
+// the package's "exports". A CJS build can break on openapi-fetch's default export (its CJS build
+// has only `exports.default`; see tsup.config.ts) while every type check passes, so only a real
+// call through each build proves it.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, inject, test } from 'vitest';
