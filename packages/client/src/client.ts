@@ -191,17 +191,8 @@ export function createClient(options: ClientOptions = {}) {
     logThreshold: threshold,
   };
 
-  const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
   /** A convenience: the data of a 2xx answer, or the typed error of any other. */
   const call = (method: string, path: string, init?: Init): Promise<any> => sendWithRetries(ctx, method, path, init ?? {}, true);
-
-  const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
-    use: (...middleware: Middleware[]) => hosts.forEach((h) => h.client.use(...middleware)),
-    eject: (...middleware: Middleware[]) => hosts.forEach((h) => h.client.eject(...middleware)),
-  };
-  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
-
   const description = {
     appId,
     region,
@@ -211,7 +202,7 @@ export function createClient(options: ClientOptions = {}) {
 
   return {
     /** The typed openapi-fetch client over every operation, each routed to its own host with its own credentials. */
-    api: router as unknown as ApiClient,
+    api: createRouter(ctx),
     calls: {
       /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
       get: (sessionId: string, o?: OnBehalfOfOptions): Promise<GetCallResponse> =>
@@ -240,6 +231,19 @@ export function createClient(options: ClientOptions = {}) {
 }
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
+
+/** openapi-fetch's interface over every operation, each call sent through sendWithRetries(). */
+function createRouter(ctx: Context): ApiClient {
+  const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
+  const router: Record<string, unknown> = {
+    request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
+    use: (...middleware: Middleware[]) => ctx.hosts.forEach((h) => h.client.use(...middleware)),
+    eject: (...middleware: Middleware[]) => ctx.hosts.forEach((h) => h.client.eject(...middleware)),
+  };
+  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
+  // Built by name above; its calls take exactly openapi-fetch's arguments.
+  return router as unknown as ApiClient;
+}
 
 /** One option per security scheme of the spec, named after it. */
 function readCredentials(setting: (name: string) => unknown): Record<string, string> {
