@@ -31,7 +31,7 @@ export interface AttemptLog {
   elapsed: number;
 }
 
-/** `log(level, fields)`, or undefined when nothing at all is logged (so that callers skip the work). */
+/** `log(level, fields)` with level 0 debug, 1 info, 2 warn; callers compare with the threshold first, to skip the work. */
 export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
 
 export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {

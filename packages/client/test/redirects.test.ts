@@ -58,6 +58,20 @@ describe('to another origin: refused, nothing sent there', () => {
   });
 });
 
+test('a middleware sending the request to another origin sends it without the credentials', async () => {
+  const other = await startServer(answer({ data: [] }));
+  const api = await apiServer(answer({ data: [] }));
+  const elsewhere = { onRequest: ({ request }: { request: Request }) => new Request(request.url.replace(api.url, other.url), request) };
+  const { client } = clientFor(api.url, { ...credentials, middleware: [elsewhere] });
+  await client.users.list();
+  await client.apps.list();
+  expect(other.requests.map((r) => [r.url, r.headers.apikey, r.headers.key, r.headers.secret])).toEqual([
+    ['/users', undefined, undefined, undefined],
+    ['/apps', undefined, undefined, undefined],
+  ]);
+  expect(api.requests).toHaveLength(0);
+});
+
 describe('https to http: refused', () => {
   // The https origin is played by server A behind a fetch that maps https://api.test to it (a TLS
   // terminator); B is plain http on another port, or the same host name over http.
