@@ -1,6 +1,13 @@
+import { inject } from 'vitest';
 import { createClient, type AttemptLog, type ClientOptions, type Logger } from '../src/index.js';
 
 export const APP_ID = 'app1';
+
+/**
+ * The client's baseUrl for a Prism mock started by global-setup.ts: the one place that says under
+ * which path the mock serves the API (today its root, `/calls/{sessionId}`).
+ */
+export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' = 'mockUrl') => inject(mock);
 export const API_KEY = 'test-api-key';
 
 export interface LogLine {
