@@ -17,7 +17,7 @@ import { operations, securityHeaders, servers, userAgent, type Region } from './
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { exchange, isTransportError, readBounded, transportReason, type Fetch } from './transport.js';
+import { exchange, isTransportError, readBody, transportReason, type Fetch } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -387,7 +387,7 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
     };
     const result = await plan.host.client.request(plan.method, plan.path, { ...plan.init, fetch });
     // With parseAs 'stream' the body is the caller's to read, unbounded.
-    if (result.data instanceof ReadableStream && plan.parseAs !== 'stream') result.data = await readBounded(result.data, plan.parseAs, x);
+    if (result.data && plan.parseAs !== 'stream') result.data = await readBody(result.response, plan.parseAs, x);
     return result;
   } catch (cause) {
     throw classify(ctx, plan, cause, { timedOut, answered });
