@@ -192,7 +192,7 @@ export function createClient(options: ClientOptions = {}) {
   };
 
   /** A convenience: the data of a 2xx answer, or the typed error of any other. */
-  const call = (method: string, path: string, init?: Init): Promise<any> => sendWithRetries(ctx, method, path, init ?? {}, true);
+  const call: Caller = (method, path, init) => sendWithRetries(ctx, method, path, init ?? {}, true);
   const description = {
     appId,
     region,
@@ -203,34 +203,41 @@ export function createClient(options: ClientOptions = {}) {
   return {
     /** The typed openapi-fetch client over every operation, each routed to its own host with its own credentials. */
     api: createRouter(ctx),
-    calls: {
-      /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
-      get: (sessionId: string, o?: OnBehalfOfOptions): Promise<GetCallResponse> =>
-        call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId } } }),
-    },
-    users: {
-      /** List users (the response body is not documented by the platform). */
-      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/users', o),
-    },
-    authTokens: {
-      /** Create an auth token for a user (the bodies are not documented by the platform). */
-      create: (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
-        call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid } } }),
-    },
-    messages: {
-      /** Send a message, optionally on behalf of a user. */
-      send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> => call('POST', '/messages', { ...o, body }),
-    },
-    apps: {
-      /** Management API: list apps (authenticated with the management key and secret). */
-      list: (o?: RequestOptions): Promise<unknown> => call('GET', '/apps', o),
-    },
+    ...conveniences(call),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
   };
 }
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
+
+type Caller = (method: string, path: string, init?: Init) => Promise<any>;
+
+/** One method per operation, answering its data or throwing the typed error of a non-2xx answer. */
+const conveniences = (call: Caller) => ({
+  calls: {
+    /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
+    get: (sessionId: string, o?: OnBehalfOfOptions): Promise<GetCallResponse> =>
+      call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId } } }),
+  },
+  users: {
+    /** List users (the response body is not documented by the platform). */
+    list: (o?: RequestOptions): Promise<unknown> => call('GET', '/users', o),
+  },
+  authTokens: {
+    /** Create an auth token for a user (the bodies are not documented by the platform). */
+    create: (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
+      call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid } } }),
+  },
+  messages: {
+    /** Send a message, optionally on behalf of a user. */
+    send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> => call('POST', '/messages', { ...o, body }),
+  },
+  apps: {
+    /** Management API: list apps (authenticated with the management key and secret). */
+    list: (o?: RequestOptions): Promise<unknown> => call('GET', '/apps', o),
+  },
+});
 
 /** openapi-fetch's interface over every operation, each call sent through sendWithRetries(). */
 function createRouter(ctx: Context): ApiClient {

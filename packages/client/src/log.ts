@@ -37,12 +37,14 @@ export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
 export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {
   const threshold = LEVELS.indexOf(level ?? 'warn');
   if (threshold < 0) {
-    throw new InvalidInputError(`logLevel ${JSON.stringify(level)} is not one of ${LEVELS.join(', ')}: set the logLevel option (or CHATPLATFORM_LOG)`);
+    const hint = `set the logLevel option (or ${LOG_ENV})`;
+    throw new InvalidInputError(`logLevel ${JSON.stringify(level)} is not one of ${LEVELS.join(', ')}: ${hint}`);
   }
   const log: Log = (at, fields) => {
     const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
     const wait = f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`;
-    const message = `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms)${wait}`;
+    const attempt = `attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms`;
+    const message = `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (${attempt})${wait}`;
     logger[LEVELS[at] as 'debug'](message, f);
   };
   return { log, threshold };

@@ -1,7 +1,7 @@
 // One log line per attempt (CHATPLATFORM_LOG / logLevel, and a logger), against a fault server.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createClient, InvalidInputError } from '../src/index.js';
-import { startFaultServer, json, type FaultServer } from './fault-server.js';
+import { createClient, InvalidInputError, type LogLevel } from '../src/index.js';
+import { startFaultServer, json, type Fault, type FaultServer } from './fault-server.js';
 import { API_KEY, APP_ID, recordingLogger } from './helpers.js';
 
 let server: FaultServer | undefined;
@@ -11,10 +11,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function logged(script: Parameters<typeof startFaultServer>[0], env: Record<string, string>, logLevel?: 'debug' | 'info' | 'warn' | 'off') {
+async function logged(script: Fault[], env: Record<string, string>, logLevel?: LogLevel) {
   server = await startFaultServer(script);
   const { logger, lines } = recordingLogger();
-  const client = createClient({ appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env, logger, logLevel, sleep: async () => {}, random: () => 0 });
+  const sleep = async () => {};
+  const client = createClient({ appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env, logger, logLevel, sleep, random: () => 0 });
   return { client, lines };
 }
 
@@ -31,7 +32,8 @@ describe('CHATPLATFORM_LOG', () => {
     const [retry] = lines;
     expect(retry!.fields).toMatchObject({ method: 'GET', operation: 'list-users', url: `${server!.url}/users`, attempts: 3 });
     expect(retry!.fields.elapsed).toBeGreaterThanOrEqual(0);
-    expect(retry!.message).toBe(`chatplatform: GET list-users ${server!.url}/users → 503 (attempt 1 of 3, ${retry!.fields.elapsed} ms), retrying in 500 ms`);
+    const attempt = `attempt 1 of 3, ${retry!.fields.elapsed} ms`;
+    expect(retry!.message).toBe(`chatplatform: GET list-users ${server!.url}/users → 503 (${attempt}), retrying in 500 ms`);
     expect(JSON.stringify(lines)).not.toContain('private');
   });
 
