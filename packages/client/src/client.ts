@@ -334,7 +334,8 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     host,
     // A 2xx body is read by attemptOnce() (bounded) and JSON parsed by settle(), to keep the raw
     // text of a malformed body; openapi-fetch hands it over as a stream.
-    init: { ...rest, parseAs: 'stream' },
+    // The path goes out exactly as checked and encoded above (openapi-fetch would serialize it again).
+    init: { ...rest, parseAs: 'stream', pathSerializer: () => url },
     signal,
     timeout,
     parseAs,
