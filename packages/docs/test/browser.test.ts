@@ -22,7 +22,7 @@ const callsServer = callsPath.servers[0];
 const participantFields = Object.keys(deref(spec, spec.components.schemas.CallParticipant).properties);
 const sampleLabels: string[] = getCall['x-codeSamples'].map((s: { label: string }) => s.label);
 
-const DESKTOP = { width: 1440, height: 900 };
+const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let docs: DocsBrowser;
@@ -71,10 +71,9 @@ describe('the docs page, opened from disk', () => {
     const initiated = deref(spec, getCall.responses['200'].content['application/json'].examples.initiated);
     const samples = page.locator('.panel-response-samples').first();
     await expect(samples.innerText()).resolves.toContain(initiated.summary);
-    await samples.getByRole('button', { name: 'Expand all' }).click(); // the JSON viewer opens collapsed
+    // The JSON viewer opens expanded: the record's fields are there without a click.
     await expect(samples.innerText()).resolves.toContain(initiated.value.data[0].sessionId);
-
-    await page.screenshot({ path: artifactPath('docs-get-call-desktop.png'), fullPage: false });
+    await expect(samples.getByRole('button', { name: 'Expand all' }).count()).resolves.toBe(0);
     await page.close();
   });
 
@@ -99,14 +98,12 @@ describe('the docs page, opened from disk', () => {
     await page.close();
   });
 
-  it('expands the 200 response down to the participant fields', async () => {
+  it('shows the 200 response down to the participant fields without a click', async () => {
     const page = await open('#/calls/get-call');
-    // Sections render when scrolled near: go to the responses, show the call record's properties,
-    // then expand every nested level.
+    // Sections render when scrolled near: go to the responses; every level is open already.
     await getCallHeading(page).waitFor();
     await page.locator('h4', { hasText: /^Responses$/ }).first().scrollIntoViewIfNeeded();
-    await page.getByRole('button', { name: /^\+?\s*Show \d+ properties$/ }).first().click();
-    await page.getByRole('button', { name: 'Expand all' }).first().click();
+    await expect(page.getByRole('button', { name: /Show \d+ properties/ }).count()).resolves.toBe(0);
     const response = '[id^="calls/get-call/t=response&c=200"]';
     await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
     for (const field of participantFields) {
@@ -142,7 +139,6 @@ describe('the docs page, opened from disk', () => {
     await getCallHeading(page).waitFor();
     const box = await getCallHeading(page).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: artifactPath('docs-get-call-phone.png'), fullPage: false });
     await page.close();
   });
 
@@ -167,7 +163,121 @@ describe('the docs page, opened from disk', () => {
       await page.close();
     }
   }, 120_000); // axe-core on six pages of a 2.5 MB Redoc page: a bound on a hang, not a speed goal
+});
 
+// What a reader sees and how a keyboard or a screen reader gets there, in the four states the
+// reference is read in: default, every level expanded, dark, phone.
+const STATES = [
+  { name: 'default', viewport: DESKTOP, colorScheme: 'light' },
+  { name: 'expanded', viewport: DESKTOP, colorScheme: 'light', expand: true },
+  { name: 'dark', viewport: DESKTOP, colorScheme: 'dark', expand: true },
+  { name: 'phone', viewport: PHONE, colorScheme: 'light' },
+] as const;
+
+async function openIn(state: (typeof STATES)[number]): Promise<Page> {
+  const page = await docs.newPage(state.viewport);
+  await page.emulateMedia({ colorScheme: state.colorScheme });
+  await page.goto(`${docsUrl}#/calls/get-call`);
+  await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+  await getCallHeading(page).waitFor();
+  if ('expand' in state) {
+    // Whatever a reader can still open: every "Expand all" and "Show n properties" on the page.
+    for (const button of await page.getByRole('button', { name: /^(Expand all|\+?\s*Show \d+ properties)$/ }).all()) {
+      await button.click();
+    }
+  }
+  return page;
+}
+
+async function axeBlocking(page: Page): Promise<unknown[]> {
+  await page.addScriptTag({ content: require('axe-core').source as string });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+  });
+}
+
+/** How many lines each occurrence of `word` inside `selector` takes (1 when it is not broken). */
+async function linesPerWord(page: Page, selector: string, word: string): Promise<number[]> {
+  return page.evaluate(
+    ([selector, word]) => {
+      const lines: number[] = [];
+      for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(word);
+          if (at < 0 || !(node.parentElement as HTMLElement).offsetParent) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          lines.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+        }
+      }
+      return lines;
+    },
+    [selector, word] as const,
+  );
+}
+
+describe('what the reader sees, in every state', () => {
+  it.each(STATES.map((s) => [s.name, s] as const))('%s: no serious or critical axe-core violation; screenshot', async (name, state) => {
+    const page = await openIn(state);
+    if (state.colorScheme === 'dark') {
+      await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+    }
+    await page.screenshot({ path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`) });
+    expect(await axeBlocking(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('keeps words whole in tables, at both widths', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await openIn({ name: 'default', viewport, colorScheme: 'light' });
+      await page.goto(`${docsUrl}#/section/api-key-scopes`);
+      await page.locator('table').first().waitFor();
+      for (const word of ['fullAccess', 'authOnly', 'region']) {
+        const lines = await linesPerWord(page, 'table', word);
+        expect(lines.length, `${word} in a table at ${viewport.width} px`).toBeGreaterThan(0);
+        expect(lines.every((n) => n === 1), `${word} broken across lines at ${viewport.width} px: ${lines}`).toBe(true);
+      }
+      await page.close();
+    }
+  });
+
+  it('wraps long sample lines on a phone instead of cutting them at the edge', async () => {
+    const page = await openIn(STATES[3]);
+    const code = page.locator('.panel-request-samples pre').first();
+    await code.scrollIntoViewIfNeeded();
+    const { scrollWidth, clientWidth } = await code.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.close();
+  });
+
+  it('offers a skip link first, and reaches Get Call\'s 200 response fields within 20 key presses', async () => {
+    const page = await openIn(STATES[0]);
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    await expect(skip.innerText()).resolves.toBe('Skip to content');
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0); // shown while focused
+    const response = 'calls/get-call/t=response&c=200';
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate((prefix) => Boolean(document.activeElement?.closest(`[id^="${prefix}"]`)), response);
+      if (reached) break;
+    }
+    expect(reached, `focus reached Get Call's 200 response after ${presses} presses`).toBe(true);
+    expect(page.url()).toContain('#/calls/get-call'); // the skip link keeps the reader's address
+    await page.close();
+  });
+});
+
+describe('the whole session', () => {
   it('sent no request beyond loopback and logged no console error', () => {
     expect(docs.blockedRequests).toEqual([]);
     expect(docs.consoleErrors).toEqual([]);
