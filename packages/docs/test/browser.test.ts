@@ -277,6 +277,55 @@ describe('what the reader sees, in every state', () => {
   });
 });
 
+describe('links a reader copies or opens in a new tab', () => {
+  /** The element a link lands on: the part after the route's own '#', else the route itself. */
+  const targetId = (href: string) => decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
+
+  it('are all hash links (no path the file or the docs server cannot answer), and each lands on its section', async () => {
+    const page = await open('#/calls/get-call');
+    const hrefs = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!))]);
+    const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h));
+    expect(internal.filter((h) => !h.startsWith('#'))).toEqual([]);
+    // One of each kind (a fresh load of the 2.5 MB page takes about 2 s): a guide section, a tag, an
+    // operation, and Get Call's heading anchors (request, responses, body) and a response field.
+    const kinds = [
+      (h: string) => h.startsWith('#/section/'),
+      (h: string) => /^#\/[^/#]+$/.test(h) && h !== '#/',
+      (h: string) => h === '#/calls/get-call',
+      (h: string) => /#calls\/get-call\/request$/.test(h),
+      (h: string) => /#calls\/get-call\/responses$/.test(h),
+      (h: string) => /#calls\/get-call\/response&c=200\/body$/.test(h),
+      (h: string) => /#calls\/get-call\/t=response&c=200&path=data$/.test(h),
+    ];
+    const sample = kinds.map((kind) => internal.find(kind));
+    expect(sample).not.toContain(undefined);
+    await page.close();
+    const tab = await docs.newPage(DESKTOP);
+    const missed: string[] = [];
+    for (const href of sample as string[]) {
+      await tab.goto('about:blank');
+      await tab.goto(`${docsUrl}${href}`); // a fresh load, as a new tab or a pasted link does
+      const id = targetId(href);
+      const landed = await tab
+        .waitForFunction(
+          (id) => {
+            const box = document.getElementById(id)?.getBoundingClientRect();
+            return box !== undefined && box.bottom > 0 && box.top < window.innerHeight;
+          },
+          id || 'redoc',
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!landed) missed.push(href);
+    }
+    expect(missed).toEqual([]);
+    await tab.close();
+  }, 120_000);
+});
+
 describe('the whole session', () => {
   it('sent no request beyond loopback and logged no console error', () => {
     expect(docs.blockedRequests).toEqual([]);
