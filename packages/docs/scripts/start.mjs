@@ -17,6 +17,9 @@ const files = {
   '/openapi.yaml': { file: bundledSpecPath('yaml'), type: 'application/yaml; charset=utf-8' },
   '/openapi.json': { file: bundledSpecPath('json'), type: 'application/json; charset=utf-8' },
 };
+// The page's download links (relative, so they work from the file too: dist/download/).
+files['/download/openapi.yaml'] = files['/openapi.yaml'];
+files['/download/openapi.json'] = files['/openapi.json'];
 
 function fail(message) {
   console.error(message);

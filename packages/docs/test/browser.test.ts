@@ -1,7 +1,10 @@
 // The rendered docs (packages/docs/dist/index.html) in headless Chromium, opened from disk with every
 // non-loopback request blocked: a reader finds Get Call, its server, its examples, its response
 // fields and its code samples, with no network, no console error and no serious accessibility issue.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { bundledSpecPath } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -284,7 +287,7 @@ describe('links a reader copies or opens in a new tab', () => {
   it('are all hash links (no path the file or the docs server cannot answer), and each lands on its section', async () => {
     const page = await open('#/calls/get-call');
     const hrefs = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!))]);
-    const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h));
+    const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h) && !h.startsWith('download/'));
     expect(internal.filter((h) => !h.startsWith('#'))).toEqual([]);
     // One of each kind (a fresh load of the 2.5 MB page takes about 2 s): a guide section, a tag, an
     // operation, and Get Call's heading anchors (request, responses, body) and a response field.
@@ -324,6 +327,20 @@ describe('links a reader copies or opens in a new tab', () => {
     expect(missed).toEqual([]);
     await tab.close();
   }, 120_000);
+});
+
+describe('downloads', () => {
+  it('offers the published bundle as YAML and JSON, byte for byte, next to the page', async () => {
+    const page = await open();
+    const links = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href^="download/"]')].map((a) => a.getAttribute('href')!))]);
+    expect(links.sort()).toEqual(['download/openapi.json', 'download/openapi.yaml']);
+    for (const link of links) {
+      const format = link.endsWith('.json') ? 'json' : 'yaml';
+      const file = fileURLToPath(new URL(link, docsUrl));
+      expect(readFileSync(file).equals(readFileSync(bundledSpecPath(format))), link).toBe(true);
+    }
+    await page.close();
+  });
 });
 
 describe('the whole session', () => {

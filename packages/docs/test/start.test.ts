@@ -2,7 +2,9 @@
 // (SIGINT) stops both. The root script builds first; this runs the serving part on built output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsDir, requireBuiltDocs } from './support.js';
 
@@ -48,6 +50,12 @@ describe('pnpm start', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Get Call');
     expect((await fetch(`${docs}openapi.yaml`)).status).toBe(200);
+    // The page's download links (relative to the page) give the published bundle, byte for byte.
+    for (const format of ['yaml', 'json'] as const) {
+      const download = await fetch(`${docs}download/openapi.${format}`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(readFileSync(bundledSpecPath(format)))).toBe(true);
+    }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
 
     const call = await fetch(`${mock}/calls/any-session-id`, { headers: { apikey: 'start-test' } });
