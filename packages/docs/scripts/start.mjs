@@ -48,12 +48,19 @@ function options() {
   }
 }
 
-function serveDocs(docsPort) {
+/** @param {{ url?: string }} mockInfo filled in once the mock is up */
+function serveDocs(docsPort, mockInfo) {
   for (const { file } of Object.values(files)) {
     if (!existsSync(file)) fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/mock.json' && request.method === 'GET') {
+      // The page's "Send to: the mock" setting (scripts/reader-settings.js) asks where the mock is.
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ url: mockInfo.url }));
+      return;
+    }
     const entry = files[path === '/index.html' ? '/' : path];
     if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(entry ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -74,9 +81,11 @@ function serveDocs(docsPort) {
 const { docsPort, mockPort } = options();
 let docs;
 let mock;
+const mockInfo = {};
 try {
-  docs = await serveDocs(docsPort);
+  docs = await serveDocs(docsPort, mockInfo);
   mock = await startMock(mockPort ? { port: mockPort } : {});
+  mockInfo.url = mock.url;
 } catch (error) {
   docs?.close();
   fail(`Could not start: ${error.message}`);
