@@ -137,6 +137,17 @@ describe('the docs page, opened from disk', () => {
     await page.close();
   });
 
+  it('offers Copy only on code (no unlabelled Copy of the operation\'s YAML)', async () => {
+    const page = await open('#/calls/get-call');
+    await getCallHeading(page).waitFor();
+    const copies = page.getByRole('button', { name: /copy/i });
+    const outside = await copies.evaluateAll((buttons) =>
+      buttons.filter((b) => (b as HTMLElement).offsetParent !== null && !b.closest('.panel-request-samples, .panel-response-samples')).length,
+    );
+    expect(outside).toBe(0);
+    await page.close();
+  });
+
   it('works at phone width', async () => {
     const page = await open('#/calls/get-call', PHONE);
     await getCallHeading(page).waitFor();
