@@ -31,14 +31,22 @@ mkdirSync(dist('download'), { recursive: true });
 for (const format of ['yaml', 'json']) copyFileSync(bundledSpecPath(format), dist(`download/openapi.${format}`));
 redocly('bundle', bundledSpecPath('yaml'), '--output', dist('openapi.yaml'));
 redocly('build-docs', dist('openapi.yaml'), '--inlineBundle', '--output', dist('redoc.html'));
-execFileSync(process.execPath, [fileURLToPath(new URL('./offline-docs.mjs', import.meta.url)), dist('redoc.html'), dist('index.html')], {
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [fileURLToPath(new URL('./offline-docs.mjs', import.meta.url)), dist('redoc.html'), dist('index.html')],
+  {
+    stdio: 'inherit',
+  },
+);
 
 // The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec.
 const page = readFileSync(dist('index.html'), 'utf8');
 const placeholder = /<!--reader-settings:[^>]*-->/;
-if (!placeholder.test(page)) throw new Error('scripts/docs-template.hbs lost its <!--reader-settings: ...--> placeholder.');
+if (!placeholder.test(page))
+  throw new Error('scripts/docs-template.hbs lost its <!--reader-settings: ...--> placeholder.');
 const script = readFileSync(fileURLToPath(new URL('./reader-settings.js', import.meta.url)), 'utf8');
 const servers = JSON.stringify(serversOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')))).replace(/</g, '\\u003c');
-writeFileSync(dist('index.html'), page.replace(placeholder, () => `<script>const SERVERS = ${servers};\n${script}</script>`));
+writeFileSync(
+  dist('index.html'),
+  page.replace(placeholder, () => `<script>const SERVERS = ${servers};\n${script}</script>`),
+);

@@ -38,7 +38,8 @@
     // The TypeScript client takes the app and region as options, not as an address.
     pairs.push([`appId: '${defaults.appId}'`, `appId: '${settings.appId}'`]);
     pairs.push([`region: '${defaults.region}'`, `region: '${settings.region}'`]);
-    if (settings.target === 'mock' && mockUrl) pairs.push(['createClient({\n', `createClient({\n  baseUrl: '${mockUrl}',\n`]);
+    if (settings.target === 'mock' && mockUrl)
+      pairs.push(['createClient({\n', `createClient({\n  baseUrl: '${mockUrl}',\n`]);
     return pairs.filter(([from, to]) => from !== to);
   }
 
@@ -98,7 +99,12 @@
   form.addEventListener('submit', (event) => event.preventDefault());
 
   const served = location.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(location.hostname);
-  const mock = served ? fetch('mock.json').then((r) => (r.ok ? r.json() : {}), () => ({})) : Promise.resolve({});
+  const mock = served
+    ? fetch('mock.json').then(
+        (r) => (r.ok ? r.json() : {}),
+        () => ({}),
+      )
+    : Promise.resolve({});
   mock.then(({ url }) => {
     mockUrl = typeof url === 'string' ? url : undefined;
     if (!mockUrl && settings.target === 'mock') settings.target = 'platform';

@@ -29,14 +29,19 @@ function fail(message) {
 function port(value, name) {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be an integer from 0 to 65535, got "${value}".\n${usage}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    fail(`--${name} must be an integer from 0 to 65535, got "${value}".\n${usage}`);
   return n;
 }
 
 function options() {
   try {
     const { values } = parseArgs({
-      options: { 'docs-port': { type: 'string' }, 'mock-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'docs-port': { type: 'string' },
+        'mock-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       console.log(usage);
@@ -51,7 +56,8 @@ function options() {
 /** @param {{ url?: string }} mockInfo filled in once the mock is up */
 function serveDocs(docsPort, mockInfo) {
   for (const { file } of Object.values(files)) {
-    if (!existsSync(file)) fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
+    if (!existsSync(file))
+      fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
@@ -93,7 +99,9 @@ try {
 
 const docsUrl = `http://127.0.0.1:${docs.address().port}/`;
 console.log(`Docs  ${docsUrl}   (the bundled spec: ${docsUrl}openapi.yaml)`);
-console.log(`Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`);
+console.log(
+  `Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`,
+);
 console.log('Ctrl-C stops both.');
 
 let stopping = false;

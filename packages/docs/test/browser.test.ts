@@ -9,12 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
+  type DocsBrowser,
   deref,
   docsUrl,
   launchDocsBrowser,
   renderedSpec,
   requireBuiltDocs,
-  type DocsBrowser,
 } from './support.js';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +47,11 @@ async function open(hash = '', viewport = DESKTOP): Promise<Page> {
 }
 
 // Headings carry a "link to ..." anchor in their accessible name; match the visible text.
-const getCallHeading = (page: Page) => page.locator('h1, h2').filter({ hasText: new RegExp(`^${getCall.summary}$`) }).first();
+const getCallHeading = (page: Page) =>
+  page
+    .locator('h1, h2')
+    .filter({ hasText: new RegExp(`^${getCall.summary}$`) })
+    .first();
 
 describe('the docs page, opened from disk', () => {
   it('renders Get Call, the Calls server with its region choice, and the 200 example', async () => {
@@ -92,9 +96,15 @@ describe('the docs page, opened from disk', () => {
 
   it('finds Get Call through search', async () => {
     const page = await open();
-    await page.getByText(/^Search/).first().click();
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
     await page.keyboard.type(getCall.summary);
-    const hit = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: '/calls/{sessionId}' }).first();
+    const hit = page
+      .locator('[data-component-name="Search/SearchItem"]')
+      .filter({ hasText: '/calls/{sessionId}' })
+      .first();
     await hit.click();
     await getCallHeading(page).waitFor();
     expect(page.url()).toContain('get-call');
@@ -105,7 +115,10 @@ describe('the docs page, opened from disk', () => {
     const page = await open('#/calls/get-call');
     // Sections render when scrolled near: go to the responses; every level is open already.
     await getCallHeading(page).waitFor();
-    await page.locator('h4', { hasText: /^Responses$/ }).first().scrollIntoViewIfNeeded();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: /Show \d+ properties/ }).count()).resolves.toBe(0);
     const response = '[id^="calls/get-call/t=response&c=200"]';
     await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
@@ -127,7 +140,10 @@ describe('the docs page, opened from disk', () => {
     for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[]) {
       const picker = panel.locator('[data-component-name="Dropdown/Dropdown"]').last();
       await picker.click();
-      await page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) }).click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .click();
       const code = await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').innerText();
       // First line of the sample, whitespace-normalised (the code block wraps and highlights).
       const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
@@ -137,12 +153,16 @@ describe('the docs page, opened from disk', () => {
     await page.close();
   });
 
-  it('offers Copy only on code (no unlabelled Copy of the operation\'s YAML)', async () => {
+  it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
     const page = await open('#/calls/get-call');
     await getCallHeading(page).waitFor();
     const copies = page.getByRole('button', { name: /copy/i });
-    const outside = await copies.evaluateAll((buttons) =>
-      buttons.filter((b) => (b as HTMLElement).offsetParent !== null && !b.closest('.panel-request-samples, .panel-response-samples')).length,
+    const outside = await copies.evaluateAll(
+      (buttons) =>
+        buttons.filter(
+          (b) =>
+            (b as HTMLElement).offsetParent !== null && !b.closest('.panel-request-samples, .panel-response-samples'),
+        ).length,
     );
     expect(outside).toBe(0);
     await page.close();
@@ -170,7 +190,12 @@ describe('the docs page, opened from disk', () => {
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+        return result.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+        }));
       });
       const blocking = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
       expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
@@ -209,7 +234,11 @@ async function axeBlocking(page: Page): Promise<unknown[]> {
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+      }));
   });
 }
 
@@ -236,15 +265,21 @@ async function linesPerWord(page: Page, selector: string, word: string): Promise
 }
 
 describe('what the reader sees, in every state', () => {
-  it.each(STATES.map((s) => [s.name, s] as const))('%s: no serious or critical axe-core violation; screenshot', async (name, state) => {
-    const page = await openIn(state);
-    if (state.colorScheme === 'dark') {
-      await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
-    }
-    await page.screenshot({ path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`) });
-    expect(await axeBlocking(page)).toEqual([]);
-    await page.close();
-  }, 60_000);
+  it.each(STATES.map((s) => [s.name, s] as const))(
+    '%s: no serious or critical axe-core violation; screenshot',
+    async (name, state) => {
+      const page = await openIn(state);
+      if (state.colorScheme === 'dark') {
+        await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+      }
+      await page.screenshot({
+        path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`),
+      });
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
 
   it('keeps words whole in tables, at both widths', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
@@ -254,7 +289,10 @@ describe('what the reader sees, in every state', () => {
       for (const word of ['fullAccess', 'authOnly', 'region']) {
         const lines = await linesPerWord(page, 'table', word);
         expect(lines.length, `${word} in a table at ${viewport.width} px`).toBeGreaterThan(0);
-        expect(lines.every((n) => n === 1), `${word} broken across lines at ${viewport.width} px: ${lines}`).toBe(true);
+        expect(
+          lines.every((n) => n === 1),
+          `${word} broken across lines at ${viewport.width} px: ${lines}`,
+        ).toBe(true);
       }
       await page.close();
     }
@@ -264,12 +302,15 @@ describe('what the reader sees, in every state', () => {
     const page = await openIn(STATES[3]);
     const code = page.locator('.panel-request-samples pre').first();
     await code.scrollIntoViewIfNeeded();
-    const { scrollWidth, clientWidth } = await code.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+    const { scrollWidth, clientWidth } = await code.evaluate((e) => ({
+      scrollWidth: e.scrollWidth,
+      clientWidth: e.clientWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     await page.close();
   });
 
-  it('offers a skip link first, and reaches Get Call\'s 200 response fields within 20 key presses', async () => {
+  it("offers a skip link first, and reaches Get Call's 200 response fields within 20 key presses", async () => {
     const page = await openIn(STATES[0]);
     await page.keyboard.press('Tab');
     const skip = page.locator(':focus');
@@ -282,7 +323,10 @@ describe('what the reader sees, in every state', () => {
     for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
       await page.keyboard.press(key);
       presses++;
-      reached = await page.evaluate((prefix) => Boolean(document.activeElement?.closest(`[id^="${prefix}"]`)), response);
+      reached = await page.evaluate(
+        (prefix) => Boolean(document.activeElement?.closest(`[id^="${prefix}"]`)),
+        response,
+      );
       if (reached) break;
     }
     expect(reached, `focus reached Get Call's 200 response after ${presses} presses`).toBe(true);
@@ -293,11 +337,14 @@ describe('what the reader sees, in every state', () => {
 
 describe('links a reader copies or opens in a new tab', () => {
   /** The element a link lands on: the part after the route's own '#', else the route itself. */
-  const targetId = (href: string) => decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
+  const targetId = (href: string) =>
+    decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
 
   it('are all hash links (no path the file or the docs server cannot answer), and each lands on its section', async () => {
     const page = await open('#/calls/get-call');
-    const hrefs = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!))]);
+    const hrefs = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!)),
+    ]);
     const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h) && !h.startsWith('download/'));
     expect(internal.filter((h) => !h.startsWith('#'))).toEqual([]);
     // One of each kind (a fresh load of the 2.5 MB page takes about 2 s): a guide section, a tag, an
@@ -343,7 +390,9 @@ describe('links a reader copies or opens in a new tab', () => {
 describe('downloads', () => {
   it('offers the published bundle as YAML and JSON, byte for byte, next to the page', async () => {
     const page = await open();
-    const links = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href^="download/"]')].map((a) => a.getAttribute('href')!))]);
+    const links = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href^="download/"]')].map((a) => a.getAttribute('href')!)),
+    ]);
     expect(links.sort()).toEqual(['download/openapi.json', 'download/openapi.yaml']);
     for (const link of links) {
       const format = link.endsWith('.json') ? 'json' : 'yaml';

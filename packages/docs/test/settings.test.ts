@@ -9,7 +9,15 @@ import type { Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCurlSample, runPythonSample, type SampleRun } from './sample-runners.js';
-import { artifactsDir, docsUrl, launchDocsBrowser, renderedSpec, requireBuiltDocs, startDocsServer, type DocsBrowser } from './support.js';
+import {
+  artifactsDir,
+  type DocsBrowser,
+  docsUrl,
+  launchDocsBrowser,
+  renderedSpec,
+  requireBuiltDocs,
+  startDocsServer,
+} from './support.js';
 
 const spec = renderedSpec();
 const getCall = spec.paths['/calls/{sessionId}'].get;
@@ -48,7 +56,10 @@ async function shownSamples(page: Page): Promise<Record<string, string>> {
   const shown: Record<string, string> = {};
   for (const label of labels) {
     await panel.locator('[data-component-name="Dropdown/Dropdown"]').last().click();
-    await page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) }).click();
+    await page
+      .getByRole('menuitem')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .click();
     await page.waitForTimeout(100); // the observer rewrites on the next frame
     shown[label] = await panel.locator('pre').first().innerText();
   }
@@ -56,7 +67,7 @@ async function shownSamples(page: Page): Promise<Record<string, string>> {
 }
 
 describe('region and app id, from the file', () => {
-  it('are offered with the spec\'s regions, remembered across loads, and every sample and address follows them', async () => {
+  it("are offered with the spec's regions, remembered across loads, and every sample and address follows them", async () => {
     const page = await open(`${docsUrl}#/calls/get-call`);
     const options = await page.locator('.reader-settings select[name=region] option').allInnerTexts();
     expect(options).toEqual(defaults.region.enum);
@@ -89,7 +100,9 @@ describe('"the mock" on pnpm start\'s page', () => {
     const { docs: docsServer, mock } = await server.ready;
     mockUrl = mock;
     const page = await open(`${docsServer}#/calls/get-call`);
-    await expect(page.locator('.reader-settings select[name=target] option').allInnerTexts()).resolves.toContain(`the mock (${mock})`);
+    await expect(page.locator('.reader-settings select[name=target] option').allInnerTexts()).resolves.toContain(
+      `the mock (${mock})`,
+    );
     await choose(page, () => page.selectOption('.reader-settings select[name=target]', 'mock').then(() => undefined));
     shown = await shownSamples(page);
     await page.close();
@@ -117,7 +130,11 @@ async function runTypeScriptAsShown(source: string): Promise<SampleRun> {
   const dir = join(artifactsDir, 'copied-samples');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'get-call.mjs');
-  writeFileSync(file, ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText);
+  writeFileSync(
+    file,
+    ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } })
+      .outputText,
+  );
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [file], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...credentials },

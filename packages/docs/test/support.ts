@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 
@@ -40,7 +40,9 @@ export function clientEntry(): { module: string; types: string } {
 
 export function requireBuiltDocs(): void {
   if (!existsSync(docsHtml)) {
-    throw new Error(`${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`);
+    throw new Error(
+      `${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`,
+    );
   }
 }
 
@@ -130,7 +132,9 @@ export function startDocsServer(args: string[] = []) {
       const mock = /^Mock\s+(http:\/\/127\.0\.0\.1:\d+)/m.exec(stdout)?.[1];
       if (docs && mock && stdout.includes('Ctrl-C')) resolve({ docs, mock });
     });
-    child.once('exit', (code) => reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)),
+    );
   });
   ready.catch(() => undefined); // awaited only by the tests that expect a start
   return { child, ready, output: () => ({ stdout, stderr }) };
