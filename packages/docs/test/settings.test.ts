@@ -90,7 +90,7 @@ describe('region and app id, from the file', () => {
     expect(text).not.toContain(`${defaults.appId.default}.call-${defaults.region.default}.`);
     await fresh.evaluate(() => localStorage.clear());
     await fresh.close();
-  }, 60_000);
+  }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
 });
 
 describe('"the mock" on pnpm start\'s page', () => {
@@ -106,7 +106,7 @@ describe('"the mock" on pnpm start\'s page', () => {
     await choose(page, () => page.selectOption('.reader-settings select[name=target]', 'mock').then(() => undefined));
     shown = await shownSamples(page);
     await page.close();
-  }, 60_000);
+  }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
 
   it('curl, copied from the page, runs unchanged against the mock', async () => {
     const result = await runCurlSample(shown.curl!, mockUrl, mockUrl, credentials);
