@@ -17,6 +17,9 @@ const files = {
   '/openapi.yaml': { file: bundledSpecPath('yaml'), type: 'application/yaml; charset=utf-8' },
   '/openapi.json': { file: bundledSpecPath('json'), type: 'application/json; charset=utf-8' },
 };
+// The page's download links (relative, so they work from the file too: dist/download/).
+files['/download/openapi.yaml'] = files['/openapi.yaml'];
+files['/download/openapi.json'] = files['/openapi.json'];
 
 function fail(message) {
   console.error(message);
@@ -26,14 +29,19 @@ function fail(message) {
 function port(value, name) {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`--${name} must be an integer from 0 to 65535, got "${value}".\n${usage}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    fail(`--${name} must be an integer from 0 to 65535, got "${value}".\n${usage}`);
   return n;
 }
 
 function options() {
   try {
     const { values } = parseArgs({
-      options: { 'docs-port': { type: 'string' }, 'mock-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'docs-port': { type: 'string' },
+        'mock-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       console.log(usage);
@@ -45,12 +53,20 @@ function options() {
   }
 }
 
-function serveDocs(docsPort) {
+/** @param {{ url?: string }} mockInfo filled in once the mock is up */
+function serveDocs(docsPort, mockInfo) {
   for (const { file } of Object.values(files)) {
-    if (!existsSync(file)) fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
+    if (!existsSync(file))
+      fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/mock.json' && request.method === 'GET') {
+      // The page's "Send to: the mock" setting (scripts/reader-settings.js) asks where the mock is.
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ url: mockInfo.url }));
+      return;
+    }
     const entry = files[path === '/index.html' ? '/' : path];
     if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(entry ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -71,9 +87,11 @@ function serveDocs(docsPort) {
 const { docsPort, mockPort } = options();
 let docs;
 let mock;
+const mockInfo = {};
 try {
-  docs = await serveDocs(docsPort);
+  docs = await serveDocs(docsPort, mockInfo);
   mock = await startMock(mockPort ? { port: mockPort } : {});
+  mockInfo.url = mock.url;
 } catch (error) {
   docs?.close();
   fail(`Could not start: ${error.message}`);
@@ -81,7 +99,9 @@ try {
 
 const docsUrl = `http://127.0.0.1:${docs.address().port}/`;
 console.log(`Docs  ${docsUrl}   (the bundled spec: ${docsUrl}openapi.yaml)`);
-console.log(`Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`);
+console.log(
+  `Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`,
+);
 console.log('Ctrl-C stops both.');
 
 let stopping = false;

@@ -1,34 +1,20 @@
 // `pnpm start` serves the docs and the mock side by side, prints both addresses, and Ctrl-C
 // (SIGINT) stops both. The root script builds first; this runs the serving part on built output.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { docsDir, requireBuiltDocs } from './support.js';
+import { requireBuiltDocs, startDocsServer } from './support.js';
 
-const script = join(docsDir, 'scripts/start.mjs');
-const started: ChildProcess[] = [];
+const started: ReturnType<typeof startDocsServer>['child'][] = [];
 afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 function start(args: string[] = []) {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const ready = new Promise<{ docs: string; mock: string }>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const docs = /^Docs\s+(http:\/\/127\.0\.0\.1:\d+\/)/m.exec(stdout)?.[1];
-      const mock = /^Mock\s+(http:\/\/127\.0\.0\.1:\d+)/m.exec(stdout)?.[1];
-      if (docs && mock && stdout.includes('Ctrl-C')) resolve({ docs, mock });
-    });
-    child.once('exit', (code) => reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)));
-  });
-  ready.catch(() => undefined); // awaited only by the tests that expect a start
-  return { child, ready, output: () => ({ stdout, stderr }) };
+  const run = startDocsServer(args);
+  started.push(run.child);
+  return run;
 }
 
 const refused = (url: string) =>
@@ -48,6 +34,12 @@ describe('pnpm start', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Get Call');
     expect((await fetch(`${docs}openapi.yaml`)).status).toBe(200);
+    // The page's download links (relative to the page) give the published bundle, byte for byte.
+    for (const format of ['yaml', 'json'] as const) {
+      const download = await fetch(`${docs}download/openapi.${format}`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(readFileSync(bundledSpecPath(format)))).toBe(true);
+    }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
 
     const call = await fetch(`${mock}/calls/any-session-id`, { headers: { apikey: 'start-test' } });

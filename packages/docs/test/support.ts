@@ -1,12 +1,13 @@
 // Shared by the docs tests: where things are, and a headless Chromium that may talk to loopback
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 
@@ -39,7 +40,9 @@ export function clientEntry(): { module: string; types: string } {
 
 export function requireBuiltDocs(): void {
   if (!existsSync(docsHtml)) {
-    throw new Error(`${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`);
+    throw new Error(
+      `${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`,
+    );
   }
 }
 
@@ -113,4 +116,26 @@ export async function launchDocsBrowser(): Promise<DocsBrowser> {
 export function artifactPath(name: string): string {
   mkdirSync(artifactsDir, { recursive: true });
   return join(artifactsDir, name);
+}
+
+/** Runs scripts/start.mjs (`pnpm start` without the build); `ready` gives the docs and mock addresses. */
+export function startDocsServer(args: string[] = []) {
+  const script = join(docsDir, 'scripts/start.mjs');
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const ready = new Promise<{ docs: string; mock: string }>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const docs = /^Docs\s+(http:\/\/127\.0\.0\.1:\d+\/)/m.exec(stdout)?.[1];
+      const mock = /^Mock\s+(http:\/\/127\.0\.0\.1:\d+)/m.exec(stdout)?.[1];
+      if (docs && mock && stdout.includes('Ctrl-C')) resolve({ docs, mock });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)),
+    );
+  });
+  ready.catch(() => undefined); // awaited only by the tests that expect a start
+  return { child, ready, output: () => ({ stdout, stderr }) };
 }
