@@ -13,7 +13,7 @@ export interface MockOptions {
   port?: number;
   /** Generate responses from the schemas (json-schema-faker) instead of serving the examples. */
   dynamic?: boolean;
-  /** Seed for dynamic responses, so that a run is repeatable: an integer or a non-empty string. */
+  /** Seed for dynamic responses, so that a run is repeatable: an integer (or its decimal string). */
   seed?: number | string;
   /** Turn request violations into error responses (Prism's `--errors`). */
   errors?: boolean;
@@ -45,6 +45,8 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         '(or `pnpm --filter @chatplatform/spec bundle`).',
     );
   }
+  checkSeed(options.seed);
+  checkPort(options.port);
   const operations = await loadOperations(spec);
   const server = createServer(operations, {
     cors: false,
@@ -60,6 +62,16 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   }
   const url = address.replace(/\/$/, '');
   return mockHandle(url, () => server.close());
+}
+
+function checkSeed(seed: number | string | undefined): void {
+  if (seed === undefined || /^-?\d+$/.test(String(seed))) return;
+  throw new MockStartError(`The seed must be an integer, got ${JSON.stringify(seed)}. Pass e.g. --seed 42.`);
+}
+
+function checkPort(port: number | undefined): void {
+  if (port === undefined || (Number.isInteger(port) && port >= 0 && port <= 65535)) return;
+  throw new MockStartError(`The port must be an integer from 0 to 65535 (0: a free one), got ${port}.`);
 }
 
 async function loadOperations(spec: string) {
@@ -100,12 +112,16 @@ function prismConfig(options: MockOptions): IHttpConfig {
   };
 }
 
+/** Prism's listen() rejects with the error's message only (`listen EADDRINUSE: …`). */
 function listenFailure(port: number, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    return `Port ${port} on 127.0.0.1 is already in use. Stop what listens there, pick another port (--port N), or pass 0 for a free one.`;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (reason.includes('EADDRINUSE')) {
+    return (
+      `Port ${port} on 127.0.0.1 is already in use. Stop what listens there, pick another port ` +
+      '(--port N, or the `port` option), or pass 0 for a free one.'
+    );
   }
-  return `The mock could not listen on 127.0.0.1:${port}: ${(error as Error).message}`;
+  return `The mock could not listen on 127.0.0.1:${port}: ${reason}`;
 }
 
 function mockHandle(url: string, close: () => Promise<void>): Mock {
