@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
@@ -74,7 +74,21 @@ function checkPort(port: number | undefined): void {
   throw new MockStartError(`The port must be an integer from 0 to 65535 (0: a free one), got ${port}.`);
 }
 
-async function loadOperations(spec: string) {
+/** Operations by spec file and modification time: a second mock of the same spec starts in ms. */
+const operationsCache = new Map<string, Promise<IHttpOperation[]>>();
+
+function loadOperations(spec: string): Promise<IHttpOperation[]> {
+  const key = `${spec}@${statSync(spec).mtimeMs}`;
+  let operations = operationsCache.get(key);
+  if (!operations) {
+    operations = readOperations(spec);
+    operationsCache.set(key, operations);
+    operations.catch(() => operationsCache.delete(key));
+  }
+  return operations;
+}
+
+async function readOperations(spec: string): Promise<IHttpOperation[]> {
   try {
     const document = foldServerPaths(await readSpec(spec));
     const operations = await getHttpOperationsFromSpec(document);
