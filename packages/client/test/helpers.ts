@@ -5,9 +5,10 @@ export const APP_ID = 'app1';
 
 /**
  * The client's baseUrl for a Prism mock started by global-setup.ts: the one place that says under
- * which path the mock serves the API (today its root, `/calls/{sessionId}`).
+ * which path the mock serves the API. The mock answers production paths, so this is the mock's
+ * equivalent of a spec server: `…/v3` for the Chat and Calls servers, the origin for management.
  */
-export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' = 'mockUrl') => inject(mock);
+export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' | 'managementMockUrl' = 'mockUrl') => inject(mock);
 export const API_KEY = 'test-api-key';
 
 export interface LogLine {
