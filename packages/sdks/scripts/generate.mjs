@@ -1,18 +1,24 @@
-// Generates the Python, Go and Java clients from the bundled spec with the pinned OpenAPI
+// Generates the Python, Go, Java, Rust and Kotlin clients from the bundled spec with the pinned OpenAPI
 // Generator JAR. The generator's own spec validation runs (never --skip-validate-spec), and any
 // warning it prints about our spec fails the task.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { bundledSpec, generatedDir, generatorConfig, specVersion } from './lib/paths.mjs';
+import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
 import { requireGeneratorJar } from './lib/toolchain.mjs';
 import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 
-export const LANGUAGES = ['python', 'go', 'java'];
+export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin'];
 
 // The package version of each client is the spec's info.version, never a second number to keep in step.
-const versionProperty = { python: 'packageVersion', go: 'packageVersion', java: 'artifactVersion' };
+const versionProperty = {
+  python: 'packageVersion',
+  go: 'packageVersion',
+  java: 'artifactVersion',
+  rust: 'packageVersion',
+  kotlin: 'artifactVersion',
+};
 
 /** Runs the generator JAR; its stdout and stderr come back as one log. */
 export function runJar(jar, args) {
@@ -41,6 +47,8 @@ export function generate(jar, spec, lang, version) {
     `--additional-properties=${versionProperty[lang]}=${version}`,
     // Our smoke tests replace the generated test stubs; Go's would also pull testify into `go vet`.
     '--global-property=apiTests=false,modelTests=false',
+    // Template overrides, where a language has them: their reasons are in generator/<lang>.yaml.
+    ...(existsSync(generatorTemplates(lang)) ? ['-t', generatorTemplates(lang)] : []),
   ]);
   if (status !== 0) {
     throw new Error(`OpenAPI Generator failed for ${lang} (exit ${status}):\n${output.trim()}`);

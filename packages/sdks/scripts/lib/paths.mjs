@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const generatedDir = (lang) => join(packageDir, 'generated', lang);
 export const generatorConfig = (lang) => join(packageDir, 'generator', `${lang}.yaml`);
+export const generatorTemplates = (lang) => join(packageDir, 'generator', 'templates', lang);
 export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
 export const venvDir = join(packageDir, '.venv');
 export const venvBin = (name) => join(venvDir, 'bin', name);

@@ -1,0 +1,72 @@
+// How to run each language's smoke driver (smoke/<lang>), built by scripts/build.mjs, and which
+// error type its client raises for a 400. `proxyUrl` is the test's server that records where a
+// client left on its default https servers would go (CONNECT).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { smokeDir, venvBin } from '../../scripts/lib/paths.mjs';
+import { MissingToolchainError, requireTool, requireVenvTool } from '../../scripts/lib/toolchain.mjs';
+
+export interface DriverStep {
+  step: string;
+  result: any;
+}
+
+interface Driver {
+  command(proxyUrl: string): { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
+  /** The client's error type for a 400 answer, as the driver names it. */
+  apiError: string;
+}
+
+function built(path: string, lang: string): string {
+  try {
+    readFileSync(path);
+  } catch {
+    throw new MissingToolchainError(`${path} is missing: the ${lang} smoke driver is not built. Run \`pnpm turbo run build --filter=@chatplatform/sdks\`.`);
+  }
+  return path;
+}
+
+const noProxyOverride = { NO_PROXY: '', no_proxy: '' };
+
+export const DRIVERS: Record<string, Driver> = {
+  python: {
+    command: () => ({
+      command: requireVenvTool('python'),
+      args: [join(smokeDir('python'), 'smoke_driver.py')],
+      cwd: smokeDir('python'),
+      env: {},
+    }),
+    apiError: 'BadRequestException',
+  },
+  rust: {
+    command: (proxyUrl) => ({
+      command: built(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), 'rust'),
+      args: [],
+      cwd: smokeDir('rust'),
+      // reqwest reads the system proxy from the environment; it applies to the https defaults only.
+      env: { ...noProxyOverride, HTTPS_PROXY: proxyUrl, HTTP_PROXY: '', ALL_PROXY: '' },
+    }),
+    apiError: 'ResponseError',
+  },
+  kotlin: {
+    command: (proxyUrl) => {
+      const target = join(smokeDir('kotlin'), 'target');
+      const classpath = readFileSync(built(join(target, 'classpath.txt'), 'kotlin'), 'utf8').trim();
+      const proxy = new URL(proxyUrl);
+      return {
+        command: requireTool('java'),
+        args: [
+          // OkHttp follows the JVM's proxy settings; https.* covers the https defaults only.
+          `-Dhttps.proxyHost=${proxy.hostname}`,
+          `-Dhttps.proxyPort=${proxy.port}`,
+          '-cp',
+          `${join(target, 'classes')}:${classpath}`,
+          'com.chatplatform.smoke.SmokeKt',
+        ],
+        cwd: smokeDir('kotlin'),
+        env: {},
+      };
+    },
+    apiError: 'ClientException',
+  },
+};
