@@ -1,8 +1,9 @@
 // Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
 // and imported, Go built and vetted, Java compiled and installed into the local Maven repository
-// (where the Java smoke test finds it).
+// (where the Java smoke test finds it), Rust and Kotlin compiled together with their smoke drivers
+// (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
 import { performance } from 'node:perf_hooks';
-import { generatedDir, specVersion, venvBin } from './lib/paths.mjs';
+import { generatedDir, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
 import { ensureVenv, pipInstall } from './lib/venv.mjs';
@@ -32,7 +33,20 @@ function buildJava() {
   ]);
 }
 
-const builders = { python: buildPython, go: buildGo, java: buildJava };
+function buildRust() {
+  const cargo = requireTool('cargo');
+  // --locked: the driver's Cargo.lock pins every crate; the target dir stays for incremental builds.
+  run(cargo, ['build', '--locked', '--quiet', '--manifest-path', `${smokeDir('rust')}/Cargo.toml`]);
+}
+
+function buildKotlin() {
+  requireTool('java');
+  const mvn = requireTool('mvn');
+  // Compiles the generated sources with the driver and writes target/classpath.txt for the test.
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile']);
+}
+
+const builders = { python: buildPython, go: buildGo, java: buildJava, rust: buildRust, kotlin: buildKotlin };
 
 function main() {
   const version = specVersion();
