@@ -22,15 +22,19 @@ function buildGo() {
   const go = requireTool('go');
   run(go, ['build', './...'], { cwd: generatedDir('go') });
   run(go, ['vet', './...'], { cwd: generatedDir('go') });
+  // The smoke driver; the test runs it with `go run`, which reuses this build's cache.
+  run(go, ['vet', './driver'], { cwd: smokeDir('go') });
 }
 
-function buildJava() {
+function buildJava(version) {
   requireTool('java');
   const mvn = requireTool('mvn');
   run(mvn, [
     '-B', '-q', '-Dstyle.color=never', '-f', `${generatedDir('java')}/pom.xml`, 'install',
     '-DskipTests', '-Dmaven.javadoc.skip=true', '-Dmaven.source.skip=true',
   ]);
+  // The smoke driver against the installed client; writes target/classpath.txt for the test.
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('java')}/pom.xml`, 'compile', `-Dchatplatform.version=${version}`]);
 }
 
 function buildRust() {

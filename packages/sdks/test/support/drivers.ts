@@ -26,6 +26,26 @@ function built(path: string, lang: string): string {
   return path;
 }
 
+/** A JVM driver run with plain `java` on the classpath its Maven build wrote (target/classpath.txt). */
+function jvmDriver(lang: string, mainClass: string, proxyUrl: string) {
+  const target = join(smokeDir(lang), 'target');
+  const classpath = readFileSync(built(join(target, 'classpath.txt'), lang), 'utf8').trim();
+  const proxy = new URL(proxyUrl);
+  return {
+    command: requireTool('java'),
+    args: [
+      // OkHttp follows the JVM's proxy settings; https.* covers the https defaults only.
+      `-Dhttps.proxyHost=${proxy.hostname}`,
+      `-Dhttps.proxyPort=${proxy.port}`,
+      '-cp',
+      `${join(target, 'classes')}:${classpath}`,
+      mainClass,
+    ],
+    cwd: smokeDir(lang),
+    env: {},
+  };
+}
+
 const noProxyOverride = { NO_PROXY: '', no_proxy: '' };
 
 export const DRIVERS: Record<string, Driver> = {
@@ -38,6 +58,16 @@ export const DRIVERS: Record<string, Driver> = {
     }),
     apiError: 'BadRequestException',
   },
+  go: {
+    command: (proxyUrl) => ({
+      command: requireTool('go'),
+      args: ['run', './driver'],
+      cwd: smokeDir('go'),
+      // net/http's default transport reads the proxy from the environment; https defaults only.
+      env: { ...noProxyOverride, HTTPS_PROXY: proxyUrl, HTTP_PROXY: '' },
+    }),
+    apiError: 'GenericOpenAPIError',
+  },
   rust: {
     command: (proxyUrl) => ({
       command: built(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), 'rust'),
@@ -48,25 +78,12 @@ export const DRIVERS: Record<string, Driver> = {
     }),
     apiError: 'ResponseError',
   },
+  java: {
+    command: (proxyUrl) => jvmDriver('java', 'com.chatplatform.smoke.SmokeDriver', proxyUrl),
+    apiError: 'ApiException',
+  },
   kotlin: {
-    command: (proxyUrl) => {
-      const target = join(smokeDir('kotlin'), 'target');
-      const classpath = readFileSync(built(join(target, 'classpath.txt'), 'kotlin'), 'utf8').trim();
-      const proxy = new URL(proxyUrl);
-      return {
-        command: requireTool('java'),
-        args: [
-          // OkHttp follows the JVM's proxy settings; https.* covers the https defaults only.
-          `-Dhttps.proxyHost=${proxy.hostname}`,
-          `-Dhttps.proxyPort=${proxy.port}`,
-          '-cp',
-          `${join(target, 'classes')}:${classpath}`,
-          'com.chatplatform.smoke.SmokeKt',
-        ],
-        cwd: smokeDir('kotlin'),
-        env: {},
-      };
-    },
+    command: (proxyUrl) => jvmDriver('kotlin', 'com.chatplatform.smoke.SmokeKt', proxyUrl),
     apiError: 'ClientException',
   },
 };
