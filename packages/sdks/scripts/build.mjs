@@ -1,6 +1,6 @@
 // Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
 // and imported, Go built and vetted, Java compiled and installed into the local Maven repository
-// (where the Java smoke test finds it), Rust and Kotlin compiled together with their smoke drivers
+// (where the Java smoke driver finds it), Rust and Kotlin compiled together with their smoke drivers
 // (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
 import { performance } from 'node:perf_hooks';
 import { generatedDir, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
