@@ -68,6 +68,10 @@ export const DRIVERS: Record<string, Driver> = {
     }),
     apiError: 'GenericOpenAPIError',
   },
+  java: {
+    command: (proxyUrl) => jvmDriver('java', 'com.chatplatform.smoke.SmokeDriver', proxyUrl),
+    apiError: 'ApiException',
+  },
   rust: {
     command: (proxyUrl) => ({
       command: built(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), 'rust'),
@@ -77,10 +81,6 @@ export const DRIVERS: Record<string, Driver> = {
       env: { ...noProxyOverride, HTTPS_PROXY: proxyUrl, HTTP_PROXY: '', ALL_PROXY: '' },
     }),
     apiError: 'ResponseError',
-  },
-  java: {
-    command: (proxyUrl) => jvmDriver('java', 'com.chatplatform.smoke.SmokeDriver', proxyUrl),
-    apiError: 'ApiException',
   },
   kotlin: {
     command: (proxyUrl) => jvmDriver('kotlin', 'com.chatplatform.smoke.SmokeKt', proxyUrl),
