@@ -52,10 +52,18 @@ function buildKotlin() {
 
 const builders = { python: buildPython, go: buildGo, java: buildJava, rust: buildRust, kotlin: buildKotlin };
 
+/** `node scripts/build.mjs [lang...]`: every language, or only those named. */
+function selected(names) {
+  const unknown = names.filter((name) => !(name in builders));
+  if (unknown.length > 0) throw new Error(`Unknown language ${unknown.join(', ')}; known: ${Object.keys(builders).join(', ')}.`);
+  return names.length > 0 ? names : Object.keys(builders);
+}
+
 function main() {
   const version = specVersion();
   const timings = [];
-  for (const [lang, build] of Object.entries(builders)) {
+  for (const lang of selected(process.argv.slice(2))) {
+    const build = builders[lang];
     const start = performance.now();
     build(version);
     timings.push([lang, performance.now() - start]);

@@ -71,13 +71,16 @@ function main() {
   let start = performance.now();
   validateSpec(jar, spec);
   timings.push(['validate', performance.now() - start]);
-  for (const lang of LANGUAGES) {
+  const only = process.argv.slice(2);
+  const unknown = only.filter((lang) => !LANGUAGES.includes(lang));
+  if (unknown.length > 0) throw new Error(`Unknown language ${unknown.join(', ')}; known: ${LANGUAGES.join(', ')}.`);
+  for (const lang of only.length > 0 ? only : LANGUAGES) {
     start = performance.now();
     generate(jar, spec, lang, version);
     timings.push([lang, performance.now() - start]);
   }
   for (const [step, ms] of timings) console.log(`generate ${step.padEnd(8)} ${(ms / 1000).toFixed(2)} s`);
-  console.log(`Generated the ${LANGUAGES.join(', ')} clients ${version} into generated/.`);
+  console.log(`Generated the ${(only.length > 0 ? only : LANGUAGES).join(', ')} clients ${version} into generated/.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
