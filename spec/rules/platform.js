@@ -6,6 +6,7 @@ import { IntegerFormat } from './integer-format.js';
 import { ManagementApiTag } from './management-api-tag.js';
 import { NamedSchemas } from './named-schemas.js';
 import { NoVersionInPath } from './no-version-in-path.js';
+import { NumberFormat } from './number-format.js';
 import { OnBehalfOfShared } from './on-behalf-of-shared.js';
 import { OpenObjects } from './open-objects.js';
 import { OperationIdKebabCase } from './operation-id-kebab-case.js';
@@ -30,6 +31,7 @@ const rules = {
   'named-schemas': NamedSchemas,
   'path-files': PathFiles,
   'integer-format': IntegerFormat,
+  'number-format': NumberFormat,
   'open-objects': OpenObjects,
   'response-defaults': ResponseDefaults,
 };
