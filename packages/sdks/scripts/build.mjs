@@ -34,7 +34,8 @@ function buildJava(version) {
     '-DskipTests', '-Dmaven.javadoc.skip=true', '-Dmaven.source.skip=true',
   ]);
   // The smoke driver against the installed client; writes target/classpath.txt for the test.
-  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('java')}/pom.xml`, 'compile', `-Dchatplatform.version=${version}`]);
+  // `clean`: Maven recompiles only changed sources, and the client it links against may have changed.
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('java')}/pom.xml`, 'clean', 'compile', `-Dchatplatform.version=${version}`]);
 }
 
 function buildRust() {
