@@ -9,6 +9,7 @@ import { AFTER_2038, absentMeansFields, recordFixtures } from './support/record-
 import { loadBundledSpec } from './support/spec-example.js';
 import { DRIVERS, type DriverStep } from './support/drivers.js';
 import { runProcess } from './support/run-process.js';
+import { scenarioRequests } from './support/arazzo-scenario.js';
 
 // Made-up credentials: the servers accept any; the checks below never print them.
 const CREDENTIALS = { apiKey: 'sdk-smoke-rest-key', managementKey: 'sdk-smoke-mgmt-key', managementSecret: 'sdk-smoke-mgmt-secret' };
@@ -17,6 +18,9 @@ const spec = loadBundledSpec();
 const records = recordFixtures(spec);
 const UID: string = spec.components.parameters.onBehalfOf.example;
 const SESSION_ID: string = spec.components.parameters.sessionId.example;
+
+/** The workflow's requests, with the inputs the drivers are given. */
+const SCENARIO = scenarioRequests(spec, 'auth-token-then-get-call', { apiKey: CREDENTIALS.apiKey, uid: UID, sessionId: SESSION_ID });
 
 /** The mock's base URL as the clients see it: the one place to change when the mock serves /v3 paths. */
 const mockBaseUrl = (proxy: RecordingProxy) => proxy.url;
@@ -175,10 +179,14 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
     const [scenario] = step('scenario');
     expect(scenario).toMatchObject({ listUsers: true, createAuthToken: true, getCall: { sessionId: SESSION_ID } });
     expect(scenario.getCall.participants).toContain(UID);
+    expect(SCENARIO.at(-1)?.headers.onbehalfof, "the workflow's last step acts on the user's behalf").toBe(UID);
     const base = new URL(mockBaseUrl(mockProxy)).pathname.replace(/\/$/, '');
     const seen = mockRequests.map((r) => `${r.method} ${r.path}`);
-    expect(seen).toEqual([`GET ${base}/users`, `POST ${base}/users/${UID}/auth_tokens`, `GET ${base}/calls/${SESSION_ID}`]);
-    for (const request of mockRequests) expect(request.headers.apikey === CREDENTIALS.apiKey, 'apikey carries the REST key').toBe(true);
-    expect(mockRequests[2]!.headers.onbehalfof).toBe(UID);
+    expect(seen).toEqual(SCENARIO.map((r) => `${r.method} ${base}${r.path}`));
+    SCENARIO.forEach((expected, i) => {
+      const request = mockRequests[i]!;
+      expect(request.headers.apikey === CREDENTIALS.apiKey, `${expected.stepId}: apikey carries the REST key`).toBe(true);
+      for (const [name, value] of Object.entries(expected.headers)) expect(request.headers[name], `${expected.stepId}: ${name}`).toBe(value);
+    });
   });
 });
