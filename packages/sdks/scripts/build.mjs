@@ -2,8 +2,10 @@
 // and imported, Go built and vetted, Java compiled and installed into the local Maven repository
 // (where the Java smoke driver finds it), Rust and Kotlin compiled together with their smoke drivers
 // (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generatedDir, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
+import { generatedDir, rustDriver, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
 import { ensureVenv, pipInstall } from './lib/venv.mjs';
@@ -42,6 +44,10 @@ function buildRust() {
   const cargo = requireTool('cargo');
   // --locked: the driver's Cargo.lock pins every crate; the target dir stays for incremental builds.
   run(cargo, ['build', '--locked', '--quiet', '--manifest-path', `${smokeDir('rust')}/Cargo.toml`]);
+  // cargo hard-links its binary into target/deps, which turbo cannot restore from its cache: the
+  // driver the test runs (and turbo caches) is a plain copy.
+  mkdirSync(rustDriver.dir, { recursive: true });
+  copyFileSync(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), rustDriver.path);
 }
 
 function buildKotlin() {

@@ -3,7 +3,7 @@
 // client left on its default https servers would go (CONNECT).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { smokeDir, venvBin } from '../../scripts/lib/paths.mjs';
+import { rustDriver, smokeDir } from '../../scripts/lib/paths.mjs';
 import { MissingToolchainError, requireTool, requireVenvTool } from '../../scripts/lib/toolchain.mjs';
 
 export interface DriverStep {
@@ -74,7 +74,7 @@ export const DRIVERS: Record<string, Driver> = {
   },
   rust: {
     command: (proxyUrl) => ({
-      command: built(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), 'rust'),
+      command: built(rustDriver.path, 'rust'),
       args: [],
       cwd: smokeDir('rust'),
       // reqwest reads the system proxy from the environment; it applies to the https defaults only.
