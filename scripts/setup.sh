@@ -83,7 +83,7 @@ install_oasdiff() {
 }
 
 install_sdk_toolchains() {
-  # packages/sdks builds the generated Java client with Maven and the Go client with Go.
+  # packages/sdks builds the generated Java and Kotlin clients with Maven, the Go client with Go.
   if ! command -v java >/dev/null || ! command -v mvn >/dev/null; then
     say "Java and Maven (Debian packages)"
     apt_install default-jdk-headless maven
@@ -91,6 +91,17 @@ install_sdk_toolchains() {
   if ! command -v go >/dev/null && [ ! -x /usr/local/go/bin/go ]; then
     echo "setup: packages/sdks needs Go 1.21 or newer on PATH: install it (https://go.dev/dl), then rerun" >&2
     return 1
+  fi
+  # The Rust client builds with cargo (crates from crates.io); Debian's cargo is older than its
+  # crates need, so it comes from rustup. Its TLS (native-tls) links OpenSSL through pkg-config.
+  # Kotlin needs nothing here: the Kotlin Maven plugin comes from Maven Central with the build.
+  if ! command -v cargo >/dev/null && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
+    echo "setup: packages/sdks needs Rust 1.80 or newer with cargo on PATH: install it with rustup (https://rustup.rs), then rerun" >&2
+    return 1
+  fi
+  if ! command -v pkg-config >/dev/null || [ ! -f /usr/include/openssl/ssl.h ]; then
+    say "OpenSSL headers and pkg-config for the Rust client (Debian packages)"
+    apt_install libssl-dev pkg-config
   fi
 }
 

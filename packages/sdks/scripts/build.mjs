@@ -1,8 +1,11 @@
 // Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
 // and imported, Go built and vetted, Java compiled and installed into the local Maven repository
-// (where the Java smoke test finds it).
+// (where the Java smoke driver finds it), Rust and Kotlin compiled together with their smoke drivers
+// (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generatedDir, specVersion, venvBin } from './lib/paths.mjs';
+import { generatedDir, rustDriver, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
 import { ensureVenv, pipInstall } from './lib/venv.mjs';
@@ -21,23 +24,53 @@ function buildGo() {
   const go = requireTool('go');
   run(go, ['build', './...'], { cwd: generatedDir('go') });
   run(go, ['vet', './...'], { cwd: generatedDir('go') });
+  // The smoke driver; the test runs it with `go run`, which reuses this build's cache.
+  run(go, ['vet', './driver'], { cwd: smokeDir('go') });
 }
 
-function buildJava() {
+function buildJava(version) {
   requireTool('java');
   const mvn = requireTool('mvn');
   run(mvn, [
     '-B', '-q', '-Dstyle.color=never', '-f', `${generatedDir('java')}/pom.xml`, 'install',
     '-DskipTests', '-Dmaven.javadoc.skip=true', '-Dmaven.source.skip=true',
   ]);
+  // The smoke driver against the installed client; writes target/classpath.txt for the test.
+  // `clean`: Maven recompiles only changed sources, and the client it links against may have changed.
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('java')}/pom.xml`, 'clean', 'compile', `-Dchatplatform.version=${version}`]);
 }
 
-const builders = { python: buildPython, go: buildGo, java: buildJava };
+function buildRust() {
+  const cargo = requireTool('cargo');
+  // --locked: the driver's Cargo.lock pins every crate; the target dir stays for incremental builds.
+  run(cargo, ['build', '--locked', '--quiet', '--manifest-path', `${smokeDir('rust')}/Cargo.toml`]);
+  // cargo hard-links its binary into target/deps, which turbo cannot restore from its cache: the
+  // driver the test runs (and turbo caches) is a plain copy.
+  mkdirSync(rustDriver.dir, { recursive: true });
+  copyFileSync(join(smokeDir('rust'), 'target', 'debug', 'chatplatform-smoke'), rustDriver.path);
+}
+
+function buildKotlin() {
+  requireTool('java');
+  const mvn = requireTool('mvn');
+  // Compiles the generated sources with the driver and writes target/classpath.txt for the test.
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile']);
+}
+
+const builders = { python: buildPython, go: buildGo, java: buildJava, rust: buildRust, kotlin: buildKotlin };
+
+/** `node scripts/build.mjs [lang...]`: every language, or only those named. */
+function selected(names) {
+  const unknown = names.filter((name) => !(name in builders));
+  if (unknown.length > 0) throw new Error(`Unknown language ${unknown.join(', ')}; known: ${Object.keys(builders).join(', ')}.`);
+  return names.length > 0 ? names : Object.keys(builders);
+}
 
 function main() {
   const version = specVersion();
   const timings = [];
-  for (const [lang, build] of Object.entries(builders)) {
+  for (const lang of selected(process.argv.slice(2))) {
+    const build = builders[lang];
     const start = performance.now();
     build(version);
     timings.push([lang, performance.now() - start]);

@@ -1,18 +1,24 @@
-// Generates the Python, Go and Java clients from the bundled spec with the pinned OpenAPI
+// Generates the Python, Go, Java, Rust and Kotlin clients from the bundled spec with the pinned OpenAPI
 // Generator JAR. The generator's own spec validation runs (never --skip-validate-spec), and any
 // warning it prints about our spec fails the task.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { bundledSpec, generatedDir, generatorConfig, specVersion } from './lib/paths.mjs';
+import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
 import { requireGeneratorJar } from './lib/toolchain.mjs';
 import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 
-export const LANGUAGES = ['python', 'go', 'java'];
+export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin'];
 
 // The package version of each client is the spec's info.version, never a second number to keep in step.
-const versionProperty = { python: 'packageVersion', go: 'packageVersion', java: 'artifactVersion' };
+const versionProperty = {
+  python: 'packageVersion',
+  go: 'packageVersion',
+  java: 'artifactVersion',
+  rust: 'packageVersion',
+  kotlin: 'artifactVersion',
+};
 
 /** Runs the generator JAR; its stdout and stderr come back as one log. */
 export function runJar(jar, args) {
@@ -41,6 +47,8 @@ export function generate(jar, spec, lang, version) {
     `--additional-properties=${versionProperty[lang]}=${version}`,
     // Our smoke tests replace the generated test stubs; Go's would also pull testify into `go vet`.
     '--global-property=apiTests=false,modelTests=false',
+    // Template overrides, where a language has them: their reasons are in generator/<lang>.yaml.
+    ...(existsSync(generatorTemplates(lang)) ? ['-t', generatorTemplates(lang)] : []),
   ]);
   if (status !== 0) {
     throw new Error(`OpenAPI Generator failed for ${lang} (exit ${status}):\n${output.trim()}`);
@@ -63,13 +71,16 @@ function main() {
   let start = performance.now();
   validateSpec(jar, spec);
   timings.push(['validate', performance.now() - start]);
-  for (const lang of LANGUAGES) {
+  const only = process.argv.slice(2);
+  const unknown = only.filter((lang) => !LANGUAGES.includes(lang));
+  if (unknown.length > 0) throw new Error(`Unknown language ${unknown.join(', ')}; known: ${LANGUAGES.join(', ')}.`);
+  for (const lang of only.length > 0 ? only : LANGUAGES) {
     start = performance.now();
     generate(jar, spec, lang, version);
     timings.push([lang, performance.now() - start]);
   }
   for (const [step, ms] of timings) console.log(`generate ${step.padEnd(8)} ${(ms / 1000).toFixed(2)} s`);
-  console.log(`Generated the ${LANGUAGES.join(', ')} clients ${version} into generated/.`);
+  console.log(`Generated the ${(only.length > 0 ? only : LANGUAGES).join(', ')} clients ${version} into generated/.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,7 +3,7 @@
 
 export const KNOWN_GENERATOR_NOISE = [
   {
-    generators: ['python', 'go', 'java'],
+    generators: ['python', 'go', 'java', 'rust', 'kotlin'],
     text: 'OpenAPI 3.1 support is still in beta.',
     why: 'printed for every OpenAPI 3.1 document, whatever it holds',
   },
@@ -18,6 +18,16 @@ export const KNOWN_GENERATOR_NOISE = [
     why:
       'the Java generator cannot put an object example into its docs and says so for every object ' +
       'request-body example; the spec keeps the example because the docs render their code samples from it',
+  },
+  {
+    generators: ['rust'],
+    text: 'ApplicationJson cannot be used as a model name. Renamed to ApplicationSlashJson',
+    why: 'the rust generator prints it for every `application/json` response, even the one-schema fixture (test/fixtures/open-object.yaml)',
+  },
+  {
+    generators: ['rust'],
+    text: 'type cannot be used as a field/variable name. Renamed to r#type',
+    why: '`type` is a Rust keyword; the field keeps its JSON name `type` through serde and reads as `r#type`',
   },
 ];
 

@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const generatedDir = (lang) => join(packageDir, 'generated', lang);
 export const generatorConfig = (lang) => join(packageDir, 'generator', `${lang}.yaml`);
+export const generatorTemplates = (lang) => join(packageDir, 'generator', 'templates', lang);
 export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
 export const venvDir = join(packageDir, '.venv');
+/** The Rust smoke driver as the build leaves it for the test (a copy of cargo's binary). */
+export const rustDriver = { dir: join(packageDir, 'smoke', 'rust', 'bin'), path: join(packageDir, 'smoke', 'rust', 'bin', 'chatplatform-smoke') };
 export const venvBin = (name) => join(venvDir, 'bin', name);
 export const requirementsFile = join(packageDir, 'requirements.txt');
 

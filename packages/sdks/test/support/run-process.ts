@@ -1,5 +1,5 @@
 // Runs a command and collects its stdout and stderr into one string. Asynchronous, never spawnSync:
-// the smoke tests' recording proxy answers from this process's event loop while the command runs.
+// the smoke tests' servers answer from this process's event loop while the command runs.
 import { spawn } from 'node:child_process';
 
 export function runProcess(
