@@ -56,8 +56,7 @@ async function validateCommand(args: string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
   const format = oneOf(values.format, ['text', 'json', 'junit'], '--format');
   const input = values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
-  const maxReports = Number(values['max-reports']);
-  if (!Number.isInteger(maxReports) || maxReports < 0) throw new UsageError('--max-reports must be a whole number');
+  const maxReports = wholeNumber(values['max-reports'], '--max-reports');
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = process.stderr.isTTY ? progressLine() : undefined;
   let listed = 0;
@@ -149,6 +148,11 @@ function parse(args: string[], options: Options) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+function wholeNumber(value: string | undefined, flag: string): number {
+  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number (got "${value ?? ''}")`);
+  return Number(value);
 }
 
 function oneOf(value: string | undefined, allowed: string[], flag: string): string {

@@ -2,6 +2,7 @@ import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './ex
 import { type OperationRef, OperationRouter } from './operation-router.js';
 import { SchemaValidators } from './schema-validators.js';
 import {
+  checkOpenApiDocument,
   deref,
   escapePointer,
   isObject,
@@ -9,7 +10,7 @@ import {
   type OpenApiDocument,
   type SecurityRequirement,
 } from './spec-document.js';
-import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
+import { type ExchangeReport, MAX_VIOLATIONS, preview, schemaViolations, type Violation } from './violations.js';
 
 interface ParamPlan {
   name: string;
@@ -64,14 +65,24 @@ export class ExchangeValidator {
   private readonly router: OperationRouter;
   private readonly schemas: SchemaValidators;
   private readonly plans = new Map<string, OperationPlan>();
+  /** Violations left out of the exchange being validated (beyond MAX_VIOLATIONS). */
+  private omitted = 0;
 
   constructor(docOrOptions: OpenApiDocument | ValidatorOptions = {}) {
-    this.doc = 'openapi' in docOrOptions ? docOrOptions : loadSpec(docOrOptions.spec);
+    this.doc = 'openapi' in docOrOptions ? checkOpenApiDocument(docOrOptions) : loadSpec(docOrOptions.spec);
     this.router = new OperationRouter(this.doc);
     this.schemas = new SchemaValidators(this.doc);
   }
 
+  /** The verdict on one exchange; at most {@link MAX_VIOLATIONS} violations, `violationsOmitted` counts the rest. */
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
+    this.omitted = 0;
+    const report = this.check(exchange, source, index);
+    if (this.omitted > 0) report.violationsOmitted = this.omitted;
+    return report;
+  }
+
+  private check(exchange: Exchange, source: ExchangeSource, index: number): ExchangeReport {
     const { request, response } = exchange;
     const method = request.method.toUpperCase();
     const { pathname, query } = splitUrl(request.url);
@@ -157,8 +168,11 @@ export class ExchangeValidator {
     if (!plan.schemaPointer) return;
     const validate = this.schemas.param(plan.schemaPointer);
     if (validate({ value })) return;
-    for (const v of schemaViolations(kind, pointer, value, rebase(validate.errors ?? []))) {
-      out.push({ ...v, found: preview(value, plan.name) });
+    const found: Violation[] = [];
+    this.omitted += schemaViolations(kind, pointer, value, rebase(validate.errors ?? []), found);
+    for (const v of found) {
+      if (out.length < MAX_VIOLATIONS) out.push({ ...v, found: preview(value, plan.name) });
+      else this.omitted++;
     }
   }
 
@@ -198,8 +212,9 @@ export class ExchangeValidator {
     rawBody: unknown,
     out: Violation[],
   ): void {
-    const contentType = headers['content-type'];
-    const absent = rawBody === undefined || rawBody === null || rawBody === '';
+    const contentType = singleContentType(headers['content-type']);
+    // A JSON `null` body is a body (checked against the schema); only an unrecorded or empty one is absent.
+    const absent = rawBody === undefined || rawBody === '';
     if (absent) {
       if (required && content.length > 0) {
         out.push({ kind: side, pointer: `/${side}/body`, expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`, found: 'no body' });
@@ -226,14 +241,15 @@ export class ExchangeValidator {
     let body = rawBody;
     if (typeof rawBody === 'string') {
       try {
-        body = JSON.parse(rawBody);
+        // A leading byte-order mark is ignored (RFC 8259 allows it), the same whether NDJSON or HAR carried the text.
+        body = JSON.parse(rawBody.charCodeAt(0) === 0xfeff ? rawBody.slice(1) : rawBody);
       } catch {
         out.push({ kind: side, pointer: `/${side}/body`, expected: `JSON (${media.mediaType})`, found: 'text that is not valid JSON' });
         return;
       }
     }
     const validate = this.schemas.body(media.schemaPointer);
-    if (!validate(body)) out.push(...schemaViolations(side, `/${side}/body`, body, validate.errors ?? []));
+    if (!validate(body)) this.omitted += schemaViolations(side, `/${side}/body`, body, validate.errors ?? [], out);
   }
 
   private plan(ref: OperationRef): OperationPlan {
@@ -350,6 +366,13 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
     isJson: isJsonMediaType(mediaType),
     ...(isObject(media) && media.schema !== undefined ? { schemaPointer: `${pointer}/${escapePointer(mediaType)}/schema` } : {}),
   }));
+}
+
+/** The same Content-Type repeated (joined with ", " when recorded twice) is one Content-Type. */
+function singleContentType(header: string | undefined): string | undefined {
+  if (header === undefined || !header.includes(',')) return header;
+  const values = new Set(header.split(',').map((v) => v.trim().toLowerCase().replace(/\s*;\s*/g, ';')));
+  return values.size === 1 ? header.split(',')[0]!.trim() : header;
 }
 
 /** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */

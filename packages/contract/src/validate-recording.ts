@@ -1,4 +1,5 @@
 import { ExchangeValidator } from './exchange-validator.js';
+import { describeSource } from './exchange.js';
 import { InputError, inputName, type ReadOptions, readExchanges } from './read-exchanges.js';
 import type { ExchangeReport } from './violations.js';
 
@@ -45,31 +46,48 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
     omitted: 0,
     operations: {},
   };
+  let place = '';
   try {
     for await (const { exchange, source } of readExchanges(input, options)) {
-      const report = validator.validate(exchange, source, ++summary.exchanges);
-      const key = report.operationId ?? '(no operation)';
-      const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
-      stats.exchanges++;
-      if (report.violations.length === 0) summary.conforming++;
-      else {
-        summary.violating++;
-        stats.violating++;
-        summary.violations += report.violations.length;
-        if (summary.reports.length < maxReports) summary.reports.push(report);
-        else summary.omitted++;
-        options.onViolation?.(report);
-      }
-      options.onProgress?.(summary.exchanges);
+      place = describeSource(source);
+      record(summary, validator.validate(exchange, source, summary.exchanges + 1), maxReports, options);
+      place = `after ${place}`;
     }
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    summary.inputError = { where: error.where, message: error.message };
+    // Any fault, not only unreadable input, keeps what was checked before it and names the place.
+    summary.inputError =
+      error instanceof InputError
+        ? { where: error.where, message: error.message }
+        : { where: place, message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})` };
+  }
+  if (summary.exchanges === 0 && !summary.inputError) {
+    // A check that saw nothing is not a pass.
+    summary.inputError = {
+      where: '',
+      message: `${summary.input}: no exchanges found: an NDJSON file needs one exchange per line, a HAR file a non-empty log.entries array`,
+    };
   }
   return summary;
 }
 
-/** 0: all conform; 1: any violation; 2: the input could not be read (even if some exchanges were). */
+function record(summary: ValidationSummary, report: ExchangeReport, maxReports: number, options: ValidateRecordingOptions): void {
+  summary.exchanges++;
+  const key = report.operationId ?? '(no operation)';
+  const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
+  stats.exchanges++;
+  if (report.violations.length === 0) summary.conforming++;
+  else {
+    summary.violating++;
+    stats.violating++;
+    summary.violations += report.violations.length + (report.violationsOmitted ?? 0);
+    if (summary.reports.length < maxReports) summary.reports.push(report);
+    else summary.omitted++;
+    options.onViolation?.(report);
+  }
+  options.onProgress?.(summary.exchanges);
+}
+
+/** 0: all conform; 1: any violation; 2: the input could not be read or checked to its end, or held no exchange. */
 export function exitCodeOf(summary: ValidationSummary): 0 | 1 | 2 {
   if (summary.inputError) return 2;
   return summary.violating > 0 ? 1 : 0;

@@ -69,8 +69,16 @@ function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error',
   ];
 }
 
+// Characters XML 1.0 cannot hold at all, even escaped: control characters, lone surrogates, U+FFFE/F.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes markup and writes characters XML cannot hold as visible `\uXXXX`. */
 function text(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 function attr(value: string): string {
