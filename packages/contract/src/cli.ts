@@ -6,6 +6,8 @@ import { ToolMissingError } from './oasdiff.js';
 import type { InputFormat } from './read-exchanges.js';
 import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
+import { formatSarif } from './reports/sarif.js';
+import { CoverageCollector, formatCoverageText } from './coverage.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
 import { exitCodeOf, validateRecording } from './validate-recording.js';
 import { formatProxySummary, startValidatingProxy } from './validating-proxy.js';
@@ -14,11 +16,12 @@ const USAGE = `Usage: chatplatform-contract <command> [options]
 
 Commands:
   validate <file|->   Check recorded traffic (NDJSON or HAR 1.2) against the spec.
-      --format text|json|junit   report format (default text)
+      --format text|json|junit|sarif   report format (default text)
+      --coverage                 also report what the traffic exercised (text: after the summary; json: "coverage")
       --input ndjson|har         input format (default: from the extension, else sniffed)
       --max-reports N            violating exchanges listed in full (default 1000; counts stay exact)
       --spec FILE                OpenAPI document (default: the bundled spec)
-    Exit 0: all conform; 1: a violation; 2: the input cannot be read.
+    Exit 0: all conform; 1: a violation; 2: the input cannot be read or checked to its end, or holds no exchange.
 
   proxy --upstream URL [--port N] [--spec FILE]
     Prism's validating proxy in front of URL (with its base path, e.g. .../v3) on 127.0.0.1.
@@ -51,10 +54,11 @@ async function validateCommand(args: string[]): Promise<number> {
     input: { type: 'string' },
     'max-reports': { type: 'string', default: '1000' },
     spec: { type: 'string' },
+    coverage: { type: 'boolean' },
   });
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
-  const format = oneOf(values.format, ['text', 'json', 'junit'], '--format');
+  const format = oneOf(values.format, ['text', 'json', 'junit', 'sarif'], '--format');
   const input = values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
   const maxReports = wholeNumber(values['max-reports'], '--max-reports');
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
@@ -64,6 +68,7 @@ async function validateCommand(args: string[]): Promise<number> {
     validator,
     maxReports,
     ...(input ? { format: input } : {}),
+    ...(values.coverage !== undefined ? { coverage: new CoverageCollector(validator.doc) } : {}),
     // Text streams each violating exchange as soon as it is found; JSON and JUnit need the whole.
     ...(format === 'text'
       ? {
@@ -79,7 +84,8 @@ async function validateCommand(args: string[]): Promise<number> {
   progress?.clear();
   if (format === 'json') process.stdout.write(formatJson(summary));
   else if (format === 'junit') process.stdout.write(formatJunit(summary));
-  else process.stdout.write(`${formatSummaryText(summary)}\n`);
+  else if (format === 'sarif') process.stdout.write(formatSarif(summary));
+  else process.stdout.write(`${formatSummaryText(summary)}\n${summary.coverage ? formatCoverageText(summary.coverage) : ''}`);
   if (summary.inputError) process.stderr.write(`chatplatform-contract: ${summary.inputError.message}\n`);
   return exitCodeOf(summary);
 }

@@ -6,6 +6,9 @@ export { type ExchangeReport, type Violation, type ViolationKind } from './viola
 export { formatText, formatExchangeText, formatSummaryText } from './reports/text.js';
 export { formatJson } from './reports/json.js';
 export { formatJunit } from './reports/junit.js';
+export { formatSarif } from './reports/sarif.js';
+export { CoverageCollector, formatCoverageText, type CoverageReport } from './coverage.js';
+export { MAX_VIOLATIONS } from './violations.js';
 export {
   startValidatingProxy,
   formatProxySummary,
@@ -17,4 +20,4 @@ export {
 } from './validating-proxy.js';
 export { checkBreaking, formatBreakingText, BaselineError, LAST_RELEASE, type BreakingOptions, type BreakingResult } from './breaking.js';
 export { OASDIFF_VERSION, findOasdiff, ToolMissingError, type OasdiffChange } from './oasdiff.js';
-export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
+export { loadSpec, checkOpenApiDocument, bundledSpecPath, type OpenApiDocument } from './spec-document.js';

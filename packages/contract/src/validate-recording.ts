@@ -1,4 +1,5 @@
 import { ExchangeValidator } from './exchange-validator.js';
+import { type CoverageCollector, type CoverageReport } from './coverage.js';
 import { describeSource } from './exchange.js';
 import { InputError, inputName, type ReadOptions, readExchanges } from './read-exchanges.js';
 import type { ExchangeReport } from './violations.js';
@@ -19,6 +20,8 @@ export interface ValidationSummary {
   operations: Record<string, { exchanges: number; violating: number }>;
   /** Set when the input could not be read to its end; the counts cover what was read before. */
   inputError?: { where: string; message: string };
+  /** What the traffic exercised of the spec, when asked for with `coverage`. */
+  coverage?: CoverageReport;
 }
 
 export interface ValidateRecordingOptions extends ReadOptions {
@@ -29,6 +32,8 @@ export interface ValidateRecordingOptions extends ReadOptions {
   onViolation?: (report: ExchangeReport) => void;
   /** Called after every exchange with the running count (for progress lines). */
   onProgress?: (exchanges: number) => void;
+  /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
+  coverage?: CoverageCollector;
 }
 
 /** Validates every exchange of a recording and summarises them; never throws on bad input. */
@@ -50,7 +55,9 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
   try {
     for await (const { exchange, source } of readExchanges(input, options)) {
       place = describeSource(source);
-      record(summary, validator.validate(exchange, source, summary.exchanges + 1), maxReports, options);
+      const report = validator.validate(exchange, source, summary.exchanges + 1);
+      options.coverage?.add(exchange, report);
+      record(summary, report, maxReports, options);
       place = `after ${place}`;
     }
   } catch (error) {
@@ -60,6 +67,7 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
         ? { where: error.where, message: error.message }
         : { where: place, message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})` };
   }
+  if (options.coverage) summary.coverage = options.coverage.report();
   if (summary.exchanges === 0 && !summary.inputError) {
     // A check that saw nothing is not a pass.
     summary.inputError = {
