@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Exchange, ExchangeValidator, exitCodeOf, type OpenApiDocument, validateRecording } from '../src/index.js';
 import { formatJson } from '../src/reports/json.js';
 import { formatJunit } from '../src/reports/junit.js';
-import { formatSummaryText } from '../src/reports/text.js';
+import { formatExchangeText, formatSummaryText } from '../src/reports/text.js';
 
 /** A one-operation spec: GET /items answers 200 with {data: [integer ≥ 2]}. */
 const doc: OpenApiDocument = {
@@ -130,6 +130,7 @@ describe('linear time whatever the violations', () => {
     expect(summary).toMatchObject({ exchanges: 2, conforming: 1, violating: 1, violations: items });
     expect(summary.reports[0]!.violations).toHaveLength(100);
     expect(summary.reports[0]!.violationsOmitted).toBe(items - 100);
+    expect(formatExchangeText(summary.reports[0]!)).toContain(`… and ${items - 100} more violations in this exchange (not listed)`);
   }, 60_000);
 });
 
