@@ -21,7 +21,11 @@ export function oneOf(value: string | undefined, allowed: string[], flag: string
   return value;
 }
 
-export function wholeNumber(value: string | undefined, flag: string): number {
-  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number (got "${value ?? ''}")`);
-  return Number(value);
+/** A whole number flag; an empty or partial value (`--max-reports=`, `12abc`) is refused. */
+export function wholeNumber(value: string | undefined, flag: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value ?? ''}")`);
+  }
+  return n;
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import { BaselineError, checkBreaking, formatBreakingText, LAST_RELEASE } from './breaking.js';
-import { ToolMissingError } from './oasdiff.js';
-import { oneOf, parse, UsageError } from './cli-args.js';
+import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
+import { StaleBundleError } from './bundle-freshness.js';
+import { OasdiffError, ToolMissingError } from './oasdiff.js';
+import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
 import { processIo, validateCommand } from './validate-command.js';
-import { formatProxySummary, startValidatingProxy } from './validating-proxy.js';
+import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
@@ -15,17 +15,25 @@ Commands:
       --input ndjson|har         input format (default: from the extension, else sniffed)
       --max-reports N            violating exchanges listed in full (default 1000; counts stay exact)
       --spec FILE                OpenAPI document (default: the bundled spec)
-    Exit 0: all conform; 1: a violation; 2: the input cannot be read or checked to its end, or holds no exchange.
+    Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 
-  proxy --upstream URL [--port N] [--spec FILE]
-    Prism's validating proxy in front of URL (with its base path, e.g. .../v3) on 127.0.0.1.
-    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary, exits 1 if there were violations.
+  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
+    A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
+    is checked by the same validator as validate; violations and upstream failures print as they happen.
+      --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
+      --max-body-bytes N      largest body read either way (default 10485760)
+      --max-reports N         violating or failed exchanges kept for the summary (default 100)
+      --har FILE              write every exchange as HAR 1.2, credentials redacted
+    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
+    Exit 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
-    oasdiff's breaking changes from the baseline to the bundled spec. A breaking change inside
-    the same major version exits 1; a new major version (info.version, /vN server) passes.
+    Breaking changes from the baseline to the bundled spec (refused when older than its sources):
+    oasdiff's, plus authentication changes (security schemes, requirements, roles). A breaking
+    change passes only as a new major version, moved in info.version and in every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
-    Exit 2: oasdiff missing or the baseline cannot be found or bundled.
+    Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
+    2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -41,18 +49,27 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function proxyCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { upstream: { type: 'string' }, port: { type: 'string', default: '0' }, spec: { type: 'string' } });
+  const { values } = parse(args, {
+    upstream: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    spec: { type: 'string' },
+    'upstream-timeout': { type: 'string', default: '30000' },
+    'max-reports': { type: 'string', default: '100' },
+    'max-body-bytes': { type: 'string', default: String(10 * 1024 * 1024) },
+    har: { type: 'string' },
+  });
   if (!values.upstream) throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
-    port,
+    port: wholeNumber(values.port, '--port', { max: 65535 }),
+    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout', { min: 1 }),
+    maxReports: wholeNumber(values['max-reports'], '--max-reports'),
+    maxBodyBytes: wholeNumber(values['max-body-bytes'], '--max-body-bytes', { min: 1 }),
     ...(values.spec ? { spec: values.spec } : {}),
-    onExchange: (exchange) => {
-      for (const v of exchange.violations) {
-        process.stderr.write(`✗ ${exchange.method} ${exchange.path} → ${exchange.status}: ${v.location.join('.')} ${v.message}\n`);
-      }
+    ...(values.har ? { har: values.har } : {}),
+    onExchange: (outcome) => {
+      const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
+      if (bad) process.stderr.write(`${formatProxyOutcome(outcome)}\n`);
     },
   });
   process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
@@ -60,7 +77,7 @@ async function proxyCommand(args: string[]): Promise<number> {
     const stop = async () => {
       const summary = await proxy.stop();
       process.stdout.write(formatProxySummary(summary));
-      resolve(summary.violating > 0 ? 1 : 0);
+      resolve(proxyExitCode(summary));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -76,8 +93,9 @@ async function breakingCommand(args: string[]): Promise<number> {
     process.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));
     return result.verdict === 'pass' ? 0 : 1;
   } catch (error) {
-    if (error instanceof ToolMissingError || error instanceof BaselineError) {
-      process.stderr.write(`chatplatform-contract breaking: ${error.message}\n`);
+    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some((Fault) => error instanceof Fault);
+    if (unusable) {
+      process.stderr.write(`chatplatform-contract breaking: ${(error as Error).message}\n`);
       return 2;
     }
     throw error;

@@ -2,7 +2,6 @@ import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './ex
 import { type OperationRef, OperationRouter } from './operation-router.js';
 import { SchemaValidators } from './schema-validators.js';
 import {
-  checkOpenApiDocument,
   deref,
   escapePointer,
   isObject,
@@ -10,7 +9,7 @@ import {
   type OpenApiDocument,
   type SecurityRequirement,
 } from './spec-document.js';
-import { type ExchangeReport, MAX_VIOLATIONS, preview, schemaViolations, type Violation } from './violations.js';
+import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
 
 interface ParamPlan {
   name: string;
@@ -60,29 +59,22 @@ export interface ValidatorOptions {
  * request's parameters, required headers and security header, and the response against the schema
  * documented for its status (exact code, then `2XX`-style range, then `default`).
  */
+/** Schema violations listed per body; the rest are counted in one closing violation. */
+export const MAX_BODY_VIOLATIONS = 100;
+
 export class ExchangeValidator {
   readonly doc: OpenApiDocument;
   private readonly router: OperationRouter;
   private readonly schemas: SchemaValidators;
   private readonly plans = new Map<string, OperationPlan>();
-  /** Violations left out of the exchange being validated (beyond MAX_VIOLATIONS). */
-  private omitted = 0;
 
   constructor(docOrOptions: OpenApiDocument | ValidatorOptions = {}) {
-    this.doc = 'openapi' in docOrOptions ? checkOpenApiDocument(docOrOptions) : loadSpec(docOrOptions.spec);
+    this.doc = 'openapi' in docOrOptions ? docOrOptions : loadSpec(docOrOptions.spec);
     this.router = new OperationRouter(this.doc);
     this.schemas = new SchemaValidators(this.doc);
   }
 
-  /** The verdict on one exchange; at most {@link MAX_VIOLATIONS} violations, `violationsOmitted` counts the rest. */
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
-    this.omitted = 0;
-    const report = this.check(exchange, source, index);
-    if (this.omitted > 0) report.violationsOmitted = this.omitted;
-    return report;
-  }
-
-  private check(exchange: Exchange, source: ExchangeSource, index: number): ExchangeReport {
     const { request, response } = exchange;
     const method = request.method.toUpperCase();
     const { pathname, query } = splitUrl(request.url);
@@ -168,11 +160,8 @@ export class ExchangeValidator {
     if (!plan.schemaPointer) return;
     const validate = this.schemas.param(plan.schemaPointer);
     if (validate({ value })) return;
-    const found: Violation[] = [];
-    this.omitted += schemaViolations(kind, pointer, value, rebase(validate.errors ?? []), found);
-    for (const v of found) {
-      if (out.length < MAX_VIOLATIONS) out.push({ ...v, found: preview(value, plan.name) });
-      else this.omitted++;
+    for (const v of schemaViolations(kind, pointer, value, rebase(validate.errors ?? []))) {
+      out.push({ ...v, found: preview(value, plan.name) });
     }
   }
 
@@ -212,8 +201,8 @@ export class ExchangeValidator {
     rawBody: unknown,
     out: Violation[],
   ): void {
-    const contentType = singleContentType(headers['content-type']);
-    // A JSON `null` body is a body (checked against the schema); only an unrecorded or empty one is absent.
+    const contentType = headers['content-type'];
+    // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
     const absent = rawBody === undefined || rawBody === '';
     if (absent) {
       if (required && content.length > 0) {
@@ -249,7 +238,21 @@ export class ExchangeValidator {
       }
     }
     const validate = this.schemas.body(media.schemaPointer);
-    if (!validate(body)) this.omitted += schemaViolations(side, `/${side}/body`, body, validate.errors ?? [], out);
+    if (validate(body)) return;
+    // A body can hold any number of faults: the first few are listed, the rest counted, so that
+    // a report stays readable and bounded whatever the body's size.
+    const errors = validate.errors ?? [];
+    for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
+      out.push(violation);
+    }
+    if (errors.length > MAX_BODY_VIOLATIONS) {
+      out.push({
+        kind: side,
+        pointer: `/${side}/body`,
+        expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
+        found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
+      });
+    }
   }
 
   private plan(ref: OperationRef): OperationPlan {
@@ -262,79 +265,65 @@ export class ExchangeValidator {
   }
 
   private buildPlan(ref: OperationRef): OperationPlan {
-    const operation = deref(this.doc, { $ref: `#${ref.pointer}` }, ref.pointer).value;
-    const pathItem = deref(this.doc, { $ref: `#${ref.pathItemPointer}` }, ref.pathItemPointer).value;
-    const params = this.paramPlans(ref, pathItem, operation);
-    const requestBody = this.requestBodyPlan(ref, operation);
-    const rawResponses = isObject(operation.responses) ? operation.responses : {};
-    return {
-      ref,
-      params,
-      hasQueryParams: params.some((p) => p.in === 'query'),
-      security: this.securityPlan(operation),
-      ...(requestBody ? { requestBody } : {}),
-      responses: this.responsePlans(ref, rawResponses),
-      documentedStatuses: Object.keys(rawResponses),
-    };
-  }
-
-  /** Path-level then operation-level parameters; the operation's override by name and location. */
-  private paramPlans(ref: OperationRef, pathItem: Record<string, unknown>, operation: Record<string, unknown>): ParamPlan[] {
+    const doc = this.doc;
+    const operation = deref(doc, { $ref: `#${ref.pointer}` }, ref.pointer).value;
+    const pathItem = deref(doc, { $ref: `#${ref.pathItemPointer}` }, ref.pathItemPointer).value;
+    // Operation-level parameters override path-level ones with the same name and location.
     const byKey = new Map<string, ParamPlan>();
     const collect = (list: unknown, pointer: string) => {
       if (!Array.isArray(list)) return;
       list.forEach((item, i) => {
-        const { value: param, pointer: at } = deref(this.doc, item, `${pointer}/${i}`);
+        const { value: param, pointer: at } = deref(doc, item, `${pointer}/${i}`);
         const where = param.in;
         if (where !== 'path' && where !== 'query' && where !== 'header') return;
         const name = String(param.name);
-        const plan: ParamPlan = { name, in: where, required: param.required === true || where === 'path' };
-        if (param.schema !== undefined) plan.schemaPointer = `${at}/schema`;
-        byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, plan);
+        byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, {
+          name,
+          in: where,
+          required: param.required === true || where === 'path',
+          ...(param.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}),
+        });
       });
     };
     collect(pathItem.parameters, `${ref.pathItemPointer}/parameters`);
     collect(operation.parameters, `${ref.pointer}/parameters`);
-    return [...byKey.values()];
-  }
+    const params = [...byKey.values()];
 
-  /** Alternatives of requirements; an empty requirement `{}` makes security optional (no checks). */
-  private securityPlan(operation: Record<string, unknown>): SecurityCheck[][] {
-    const requirements = (operation.security ?? this.doc.security ?? []) as SecurityRequirement[];
-    if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return [];
-    return requirements.map((requirement) => Object.keys(requirement).map((name) => this.securityCheck(name)));
-  }
+    const requirements = (operation.security ?? doc.security ?? []) as SecurityRequirement[];
+    // An empty requirement `{}` makes security optional.
+    const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
+    const security = optional ? [] : requirements.map((requirement) => Object.keys(requirement).map((name) => this.securityCheck(name)));
 
-  private requestBodyPlan(ref: OperationRef, operation: Record<string, unknown>): OperationPlan['requestBody'] {
-    if (operation.requestBody === undefined) return undefined;
-    const { value: body, pointer } = deref(this.doc, operation.requestBody, `${ref.pointer}/requestBody`);
-    return { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
-  }
+    let requestBody: OperationPlan['requestBody'];
+    if (operation.requestBody !== undefined) {
+      const { value: body, pointer } = deref(doc, operation.requestBody, `${ref.pointer}/requestBody`);
+      requestBody = { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
+    }
 
-  private responsePlans(ref: OperationRef, rawResponses: Record<string, unknown>): Map<string, ResponsePlan> {
     const responses = new Map<string, ResponsePlan>();
+    const rawResponses = isObject(operation.responses) ? operation.responses : {};
     for (const [status, raw] of Object.entries(rawResponses)) {
-      const { value: response, pointer } = deref(this.doc, raw, `${ref.pointer}/responses/${escapePointer(status)}`);
-      const hasContent = isObject(response.content) && Object.keys(response.content).length > 0;
-      responses.set(status === 'default' ? 'default' : status.toUpperCase(), {
-        headers: this.responseHeaderPlans(response.headers, pointer),
-        content: hasContent ? mediaPlans(response.content, `${pointer}/content`) : null,
-      });
+      const { value: response, pointer } = deref(doc, raw, `${ref.pointer}/responses/${escapePointer(status)}`);
+      const headers: ParamPlan[] = [];
+      if (isObject(response.headers)) {
+        for (const [name, rawHeader] of Object.entries(response.headers)) {
+          if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
+          const { value: header, pointer: at } = deref(doc, rawHeader, `${pointer}/headers/${escapePointer(name)}`);
+          headers.push({ name, in: 'header', required: header.required === true, ...(header.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}) });
+        }
+      }
+      const content = isObject(response.content) && Object.keys(response.content).length > 0 ? mediaPlans(response.content, `${pointer}/content`) : null;
+      responses.set(status === 'default' ? 'default' : status.toUpperCase(), { headers, content });
     }
-    return responses;
-  }
-
-  private responseHeaderPlans(rawHeaders: unknown, responsePointer: string): ParamPlan[] {
-    if (!isObject(rawHeaders)) return [];
-    const headers: ParamPlan[] = [];
-    for (const [name, rawHeader] of Object.entries(rawHeaders)) {
-      if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
-      const { value: header, pointer } = deref(this.doc, rawHeader, `${responsePointer}/headers/${escapePointer(name)}`);
-      const plan: ParamPlan = { name, in: 'header', required: header.required === true };
-      if (header.schema !== undefined) plan.schemaPointer = `${pointer}/schema`;
-      headers.push(plan);
-    }
-    return headers;
+    return {
+      ref,
+      params,
+      hasQueryParams: params.some((p) => p.in === 'query'),
+      security,
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+      documentedStatuses: Object.keys(rawResponses),
+    };
   }
 
   private securityCheck(name: string): SecurityCheck {
@@ -382,16 +371,12 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   }));
 }
 
-/** The same Content-Type repeated (joined with ", " when recorded twice) is one Content-Type. */
-function singleContentType(header: string | undefined): string | undefined {
-  if (header === undefined || !header.includes(',')) return header;
-  const values = new Set(header.split(',').map((v) => v.trim().toLowerCase().replace(/\s*;\s*/g, ';')));
-  return values.size === 1 ? header.split(',')[0]!.trim() : header;
-}
-
 /** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
 function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
-  const actual = header.split(';')[0]!.trim().toLowerCase();
+  // A header sent twice with the same value arrives joined ("application/json, application/json").
+  const distinct = new Set(header.split(',').map((value) => value.trim().toLowerCase()));
+  const single = distinct.size === 1 ? [...distinct][0]! : header;
+  const actual = single.split(';')[0]!.trim().toLowerCase();
   const type = actual.split('/')[0];
   return (
     content.find((m) => m.mediaType.toLowerCase() === actual) ??

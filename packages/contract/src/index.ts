@@ -6,18 +6,30 @@ export { type ExchangeReport, type Violation, type ViolationKind } from './viola
 export { formatText, formatExchangeText, formatSummaryText } from './reports/text.js';
 export { formatJson } from './reports/json.js';
 export { formatJunit } from './reports/junit.js';
-export { formatSarif } from './reports/sarif.js';
-export { CoverageCollector, formatCoverageText, type CoverageReport } from './coverage.js';
-export { MAX_VIOLATIONS } from './violations.js';
 export {
   startValidatingProxy,
   formatProxySummary,
+  formatProxyOutcome,
+  proxyExitCode,
   type ValidatingProxy,
   type ValidatingProxyOptions,
   type ProxySummary,
-  type ProxiedExchange,
-  type PrismViolation,
+  type ProxyOutcome,
 } from './validating-proxy.js';
-export { checkBreaking, formatBreakingText, BaselineError, LAST_RELEASE, type BreakingOptions, type BreakingResult } from './breaking.js';
-export { OASDIFF_VERSION, findOasdiff, ToolMissingError, type OasdiffChange } from './oasdiff.js';
-export { loadSpec, checkOpenApiDocument, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
+export { HarWriter } from './har-writer.js';
+export {
+  checkBreaking,
+  formatBreakingText,
+  BaselineError,
+  SpecInputError,
+  LAST_RELEASE,
+  type BreakingChange,
+  type BreakingOptions,
+  type BreakingResult,
+} from './breaking.js';
+export { StaleBundleError } from './bundle-freshness.js';
+export { OASDIFF_VERSION, findOasdiff, OasdiffError, ToolMissingError, type OasdiffChange } from './oasdiff.js';
+export { type VersionMove } from './versioning.js';
+export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
+export { formatSarif } from './reports/sarif.js';
+export { CoverageCollector, formatCoverageText, type CoverageReport } from './coverage.js';

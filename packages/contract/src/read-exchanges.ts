@@ -26,11 +26,7 @@ export interface ReadOptions {
   format?: InputFormat;
   /** Name used in messages; default: the path, or `stdin` for a stream. */
   name?: string;
-  /** Longest NDJSON line accepted, in bytes (default 256 MiB): a longer one is an input error, not a crash. */
-  maxLineBytes?: number;
 }
-
-const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
 const NDJSON_SHAPE =
   'each line must be one JSON object {"request": {"method", "url", "headers", "body"?}, "response": {"status", "headers", "body"}}';
@@ -50,21 +46,19 @@ export async function* readExchanges(input: string | NodeJS.ReadableStream, opti
   if (head[0] === 0x1f && head[1] === 0x8b) {
     throw new InputError(name, 'byte 0', 'the input is gzip-compressed: decompress it first (gunzip, or zcat FILE | chatplatform-contract validate -)');
   }
-  const utf16 = utf16Of(head);
-  if (utf16) throw new InputError(name, 'byte 0', `the input is ${utf16} text: convert it to UTF-8 first (iconv -f ${utf16} -t UTF-8 FILE)`);
+  if (isUtf16(head)) {
+    throw new InputError(name, 'byte 0', 'the input is UTF-16 encoded: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)');
+  }
   const rest = prepend(head, chunks);
   const format = options.format ?? sniffFormat(name, head);
   if (format === 'har') yield* readHar(rest, name);
-  else yield* readNdjson(rest, name, options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+  else yield* readNdjson(rest, name);
 }
 
-/** UTF-16 by its byte-order mark, or by NUL bytes between ASCII in the first characters. */
-function utf16Of(head: Uint8Array): string | undefined {
-  if (head[0] === 0xff && head[1] === 0xfe) return 'UTF-16LE';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'UTF-16BE';
-  if (head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0) return 'UTF-16LE';
-  if (head.length >= 4 && head[0] === 0 && head[1] !== 0 && head[2] === 0 && head[3] !== 0) return 'UTF-16BE';
-  return undefined;
+/** A UTF-16 byte-order mark, or the zero bytes UTF-16 puts beside every ASCII character. */
+function isUtf16(head: Uint8Array): boolean {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  return head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0;
 }
 
 /** The input's name in messages and reports: `options.name`, else the path, else `stdin`. */
@@ -104,69 +98,56 @@ function sniffFormat(name: string, head: Uint8Array): InputFormat {
   }
 }
 
-async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string, maxLineBytes: number): AsyncGenerator<RecordedExchange> {
+/** Longest NDJSON line read; a longer one is an input error, so memory stays bounded. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<RecordedExchange> {
   let line = 0;
-  for await (const bytes of ndjsonLines(chunks, name, maxLineBytes)) {
+  for await (const text of boundedLines(chunks, name)) {
     line += 1;
-    const value = parseLine(bytes, name, line);
-    if (value === undefined) continue;
+    if (text.trim() === '') continue;
+    if (text.includes('\u0000')) throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const why = /Unexpected end|Unterminated string/.test((error as Error).message) ? 'the line ends before its JSON value does (truncated)' : 'not valid JSON';
+      throw new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
+    }
     const exchange = toExchange(value, 'ndjson');
     if (typeof exchange === 'string') throw new InputError(name, `line ${line}`, `${exchange}: ${NDJSON_SHAPE}`);
     yield { exchange, source: { line } };
   }
 }
 
-/** One NDJSON line's JSON value; `undefined` for a blank line. A UTF-8 BOM opening the file is skipped. */
-function parseLine(bytes: Buffer, name: string, line: number): unknown {
-  const start = line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (bytes.includes(0)) throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
-  const text = bytes.toString('utf8', start);
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const why = /Unexpected end|Unterminated string/.test((error as Error).message) ? 'the line ends before its JSON value does (truncated)' : 'not valid JSON';
-    throw new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
-  }
-}
-
-/**
- * Splits a byte stream into lines (LF or CRLF) without decoding more than one line at a time, and
- * refuses a line longer than `maxLineBytes` instead of growing a string until the process dies.
- */
-async function* ndjsonLines(chunks: AsyncGenerator<Uint8Array>, name: string, maxLineBytes: number): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
+/** Splits UTF-8 input into lines (LF or CRLF) without holding more than one line of at most MAX_LINE_BYTES. */
+async function* boundedLines(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let line = 1;
+  const take = (tail: Uint8Array) => {
+    const bytes = Buffer.concat([...pending, tail]);
+    pending = [];
+    pendingBytes = 0;
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    return decoder.decode(bytes.subarray(0, end));
+  };
   for await (const chunk of chunks) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
-    for (let end = buffer.indexOf(0x0a); end !== -1; end = buffer.indexOf(0x0a, start)) {
-      const piece = buffer.subarray(start, end);
-      const whole = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
-      if (whole.length > maxLineBytes) throw lineTooLong(name, line, maxLineBytes);
-      yield trimCr(whole);
-      pending = [];
-      pendingBytes = 0;
-      line += 1;
-      start = end + 1;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      yield take(chunk.subarray(start, newline));
+      line++;
+      start = newline + 1;
     }
-    if (start < buffer.length) {
-      pending.push(buffer.subarray(start));
-      pendingBytes += buffer.length - start;
-      if (pendingBytes > maxLineBytes) throw lineTooLong(name, line, maxLineBytes);
+    const rest = chunk.subarray(start);
+    pendingBytes += rest.length;
+    if (pendingBytes > MAX_LINE_BYTES) {
+      throw new InputError(name, `line ${line}`, `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`);
     }
+    if (rest.length > 0) pending.push(rest);
   }
-  if (pending.length > 0) yield trimCr(Buffer.concat(pending));
-}
-
-function trimCr(line: Buffer): Buffer {
-  return line.length > 0 && line[line.length - 1] === 0x0d ? line.subarray(0, line.length - 1) : line;
-}
-
-function lineTooLong(name: string, line: number, maxLineBytes: number): InputError {
-  const mib = Math.round(maxLineBytes / (1024 * 1024));
-  return new InputError(name, `line ${line}`, `the line is longer than ${mib > 0 ? `${mib} MiB` : `${maxLineBytes} bytes`} with no newline: NDJSON holds one exchange per line (is this a JSON array or a HAR file? pass --input har for HAR)`);
+  if (pendingBytes > 0) yield take(new Uint8Array());
 }
 
 /** HAR is streamed with @streamparser/json: entries come out one by one as `log.entries.*`. */
@@ -184,6 +165,10 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     isHar = true;
     if (key === 'version') return;
     const index = entries++;
+    if (typeof key !== 'number') {
+      fault = new InputError(name, 'log.entries', 'log.entries must be an array of HAR entries (found an object)');
+      return;
+    }
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
       fault = new InputError(name, describeSource({ entry: index }), `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
@@ -246,17 +231,17 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   const status = typeof res.status === 'string' && /^\d{3}$/.test(res.status) ? Number(res.status) : res.status;
   if (typeof status !== 'number' || !Number.isInteger(status)) return 'response.status is missing or not an integer';
   const requestHeaders = normalizeHeaders(req.headers);
-  if (!requestHeaders) return 'request.headers must map each name to a string (or a list of strings), or be a HAR list of {name, value}';
+  if (!requestHeaders) return 'request.headers must be an object of name → value (or a HAR list of {name, value})';
   const responseHeaders = normalizeHeaders(res.headers);
-  if (!responseHeaders) return 'response.headers must map each name to a string (or a list of strings), or be a HAR list of {name, value}';
+  if (!responseHeaders) return 'response.headers must be an object of name → value (or a HAR list of {name, value})';
   if (format === 'ndjson') {
     return {
       request: { method: req.method, url: req.url, headers: requestHeaders, ...('body' in req ? { body: req.body } : {}) },
       response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
     };
   }
+  if (typeof res.content !== 'object' || res.content === null) return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
   const postData = req.postData as { text?: unknown } | undefined;
-  if (typeof res.content !== 'object' || res.content === null) return 'response.content is missing (HAR 1.2 requires it, even for an empty body)';
   const content = res.content as { text?: unknown; encoding?: unknown };
   let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
   if (responseBody !== undefined && content?.encoding === 'base64') responseBody = Buffer.from(responseBody, 'base64').toString('utf8');

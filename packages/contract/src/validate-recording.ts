@@ -1,6 +1,6 @@
-import { ExchangeValidator } from './exchange-validator.js';
-import { type CoverageCollector, type CoverageReport } from './coverage.js';
+import type { CoverageCollector, CoverageReport } from './coverage.js';
 import { describeSource } from './exchange.js';
+import { ExchangeValidator } from './exchange-validator.js';
 import { InputError, inputName, type ReadOptions, readExchanges } from './read-exchanges.js';
 import type { ExchangeReport } from './violations.js';
 
@@ -36,6 +36,14 @@ export interface ValidateRecordingOptions extends ReadOptions {
   coverage?: CoverageCollector;
 }
 
+// A check that saw nothing is not a pass: an input with no exchange is an input error (exit 2).
+const NOTHING_VALIDATED = {
+  where: '',
+  message:
+    'no exchange was found in the input, so nothing was validated: record traffic as NDJSON (one exchange a line) ' +
+    'or as HAR 1.2 with a non-empty log.entries array',
+};
+
 /** Validates every exchange of a recording and summarises them; never throws on bad input. */
 export async function validateRecording(input: string | NodeJS.ReadableStream, options: ValidateRecordingOptions = {}): Promise<ValidationSummary> {
   const validator = options.validator ?? new ExchangeValidator();
@@ -56,8 +64,21 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
     for await (const { exchange, source } of readExchanges(input, options)) {
       place = describeSource(source);
       const report = validator.validate(exchange, source, summary.exchanges + 1);
+      summary.exchanges++;
       options.coverage?.add(exchange, report);
-      record(summary, report, maxReports, options);
+      const key = report.operationId ?? '(no operation)';
+      const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
+      stats.exchanges++;
+      if (report.violations.length === 0) summary.conforming++;
+      else {
+        summary.violating++;
+        stats.violating++;
+        summary.violations += report.violations.length;
+        if (summary.reports.length < maxReports) summary.reports.push(report);
+        else summary.omitted++;
+        options.onViolation?.(report);
+      }
+      options.onProgress?.(summary.exchanges);
       place = `after ${place}`;
     }
   } catch (error) {
@@ -68,31 +89,8 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
         : { where: place, message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})` };
   }
   if (options.coverage) summary.coverage = options.coverage.report();
-  if (summary.exchanges === 0 && !summary.inputError) {
-    // A check that saw nothing is not a pass.
-    summary.inputError = {
-      where: '',
-      message: `${summary.input}: no exchanges found: an NDJSON file needs one exchange per line, a HAR file a non-empty log.entries array`,
-    };
-  }
+  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = NOTHING_VALIDATED;
   return summary;
-}
-
-function record(summary: ValidationSummary, report: ExchangeReport, maxReports: number, options: ValidateRecordingOptions): void {
-  summary.exchanges++;
-  const key = report.operationId ?? '(no operation)';
-  const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
-  stats.exchanges++;
-  if (report.violations.length === 0) summary.conforming++;
-  else {
-    summary.violating++;
-    stats.violating++;
-    summary.violations += report.violations.length + (report.violationsOmitted ?? 0);
-    if (summary.reports.length < maxReports) summary.reports.push(report);
-    else summary.omitted++;
-    options.onViolation?.(report);
-  }
-  options.onProgress?.(summary.exchanges);
 }
 
 /** 0: all conform; 1: any violation; 2: the input could not be read or checked to its end, or held no exchange. */

@@ -1,190 +1,328 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { prismBin, stopProcess } from '@chatplatform/mock';
-import { bundledSpecPath } from './spec-document.js';
-
-/** One violation as Prism reports it in the `sl-violations` response header. */
-export interface PrismViolation {
-  location: string[];
-  severity: string;
-  code: string | number;
-  message: string;
-}
-
-export interface ProxiedExchange {
-  method: string;
-  path: string;
-  status: number;
-  violations: PrismViolation[];
-}
-
-export interface ProxySummary {
-  exchanges: number;
-  /** Exchanges with a violation of severity Error, or to no documented operation. */
-  violating: number;
-  /** Distinct violations (location + message) with how often each was seen. */
-  violations: Array<PrismViolation & { count: number; example: string }>;
-}
+import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import type { Exchange, Headers } from './exchange.js';
+import { ExchangeValidator } from './exchange-validator.js';
+import { HarWriter } from './har-writer.js';
+import type { ExchangeReport } from './violations.js';
 
 export interface ValidatingProxyOptions {
   /** The real or staging API, including its base path: `https://APP.call-eu.example/v3`. */
   upstream: string;
   /** Port of the proxy on 127.0.0.1; default 0 (a free port). */
   port?: number;
-  /** OpenAPI document Prism validates against; default: the bundled spec. */
+  /** OpenAPI document to validate against; default: the bundled spec. Ignored when `validator` is given. */
   spec?: string;
-  /** Called for every exchange once Prism has validated it. */
-  onExchange?: (exchange: ProxiedExchange) => void;
+  /** The validator `validate` uses; one is built from `spec` when omitted. */
+  validator?: ExchangeValidator;
+  /** How long the upstream has to answer, headers and body, before the exchange fails; default 30 s. */
+  upstreamTimeoutMs?: number;
+  /** Largest request or response body the proxy reads; default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Violating or failed exchanges kept for the summary (counts stay exact); default 100. */
+  maxReports?: number;
+  /** Writes every exchange to this HAR 1.2 file, credentials redacted. */
+  har?: string;
+  /** Called for every exchange once validated, or once its upstream failed. */
+  onExchange?: (outcome: ProxyOutcome) => void;
+}
+
+/** One exchange through the proxy: validated, or failed before the upstream answered. */
+export type ProxyOutcome =
+  | { kind: 'validated'; report: ExchangeReport }
+  | { kind: 'failed'; index: number; method: string; path: string; reason: string };
+
+export interface ProxySummary {
+  /** Every request the proxy received. */
+  exchanges: number;
+  conforming: number;
+  violating: number;
+  /** Requests the upstream did not answer (refused, reset, timed out, too large). */
+  failed: number;
+  /** The first `maxReports` violating or failed exchanges. */
+  reports: ProxyOutcome[];
+  omitted: number;
 }
 
 export interface ValidatingProxy {
   url: string;
-  exchanges(): readonly ProxiedExchange[];
-  /** Stops the proxy and Prism, and returns the summary of what was seen. */
+  /** The running counts, without stopping. */
+  summary(): ProxySummary;
+  /** Stops accepting, lets exchanges under way finish, closes the HAR file; returns the summary. */
   stop(): Promise<ProxySummary>;
 }
 
+/** 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated. */
+export function proxyExitCode(summary: ProxySummary): 0 | 1 | 2 {
+  if (summary.violating > 0 || summary.failed > 0) return 1;
+  return summary.conforming === 0 ? 2 : 0;
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded; length is recomputed from the body read.
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
+  'proxy-authorization', 'proxy-authenticate', 'host', 'content-length',
+]);
+
+class ProxyFailure extends Error {
+  constructor(readonly status: 502 | 504 | 413, message: string) {
+    super(message);
+  }
+}
+
 /**
- * Runs Prism's validating proxy (`prism proxy`, the version pinned by @chatplatform/mock) in front
- * of an upstream, behind a thin loopback front that reads Prism's `sl-violations` header on every
- * response so the violations can be summarised when the proxy stops.
+ * A validating proxy of our own: forwards each request to the upstream, checks the exchange with
+ * the same `ExchangeValidator` as `validate`, and keeps running counts (at most `maxReports`
+ * exchanges), so memory stays flat. An upstream that refuses, resets or does not answer in time
+ * is a failed exchange, answered 502 or 504 and counted.
  */
 export async function startValidatingProxy(options: ValidatingProxyOptions): Promise<ValidatingProxy> {
   const upstream = parseUpstream(options.upstream);
-  const prism = await startPrismProxy(options.spec ?? bundledSpecPath('yaml'), upstream);
-  const seen: ProxiedExchange[] = [];
-  const agent = new http.Agent({ keepAlive: true });
-  const front = http.createServer((req, res) => {
-    const forward = http.request(
-      { host: '127.0.0.1', port: prism.port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        const exchange: ProxiedExchange = {
-          method: req.method ?? 'GET',
-          path: (req.url ?? '/').split('?')[0]!,
-          status: answer.statusCode ?? 0,
-          violations: parseViolations(answer.headers['sl-violations']),
-        };
-        seen.push(exchange);
-        options.onExchange?.(exchange);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', (error) => {
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`validating proxy: Prism did not answer (${error.message})\n`);
-    });
-    req.pipe(forward);
+  const validator = options.validator ?? new ExchangeValidator(options.spec ? { spec: options.spec } : {});
+  const limits = {
+    timeoutMs: options.upstreamTimeoutMs ?? 30_000,
+    maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
+  };
+  const tally = new Tally(options.maxReports ?? 100);
+  const har = options.har ? new HarWriter(options.har) : undefined;
+  const underWay = new Set<Promise<void>>();
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+  const server = http.createServer((req, res) => {
+    const done = handle(req, res).finally(() => underWay.delete(done));
+    underWay.add(done);
   });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const index = tally.next();
+    const startedAt = new Date();
+    const method = req.method ?? 'GET';
+    const target = new URL(upstream.pathname.replace(/\/$/, '') + (req.url ?? '/'), upstream.origin);
+    try {
+      const requestBody = await readBody(req, limits.maxBodyBytes, 'request');
+      const answer = await forward(target, method, req.headers, requestBody, limits, agents);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+      const exchange = toExchange(method, target, req.headers, requestBody, answer, limits.maxBodyBytes);
+      har?.add(exchange, startedAt, Date.now() - startedAt.getTime());
+      const report = validator.validate(exchange, {}, index);
+      tally.record({ kind: 'validated', report }, options.onExchange);
+    } catch (error) {
+      const failure = error instanceof ProxyFailure ? error : new ProxyFailure(502, (error as Error).message);
+      if (!res.headersSent) res.writeHead(failure.status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`validating proxy: ${failure.message}\n`);
+      const outcome: ProxyOutcome = { kind: 'failed', index, method, path: pathOf(req.url), reason: failure.message };
+      tally.record(outcome, options.onExchange);
+    }
+  }
+
   await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const { port } = front.address() as AddressInfo;
+  const { port } = server.address() as AddressInfo;
   let stopped: Promise<ProxySummary> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
-    exchanges: () => seen,
+    summary: () => tally.summary(),
     stop() {
       stopped ??= (async () => {
-        await new Promise<void>((resolve) => {
-          front.close(() => resolve());
-          front.closeAllConnections();
-        });
-        agent.destroy();
-        await prism.stop();
-        return summarize(seen);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await Promise.allSettled([...underWay]);
+        server.closeAllConnections();
+        await closed;
+        agents.http.destroy();
+        agents.https.destroy();
+        await har?.close();
+        return tally.summary();
       })();
       return stopped;
     },
   };
 }
 
-function parseUpstream(value: string): string {
+/** Running counts and the first few reports: the proxy's only state that grows with traffic. */
+class Tally {
+  private readonly counts = { exchanges: 0, conforming: 0, violating: 0, failed: 0, omitted: 0 };
+  private readonly reports: ProxyOutcome[] = [];
+
+  constructor(private readonly maxReports: number) {}
+
+  next(): number {
+    return ++this.counts.exchanges;
+  }
+
+  record(outcome: ProxyOutcome, onExchange?: (outcome: ProxyOutcome) => void): void {
+    const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
+    if (outcome.kind === 'failed') this.counts.failed++;
+    else if (bad) this.counts.violating++;
+    else this.counts.conforming++;
+    if (bad && this.reports.length < this.maxReports) this.reports.push(outcome);
+    else if (bad) this.counts.omitted++;
+    onExchange?.(outcome);
+  }
+
+  summary(): ProxySummary {
+    return { ...this.counts, reports: [...this.reports] };
+  }
+}
+
+interface UpstreamAnswer {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+function forward(
+  target: URL,
+  method: string,
+  incoming: http.IncomingHttpHeaders,
+  body: Buffer,
+  limits: { timeoutMs: number; maxBodyBytes: number },
+  agents: { http: http.Agent; https: https.Agent },
+): Promise<UpstreamAnswer> {
+  const transport = target.protocol === 'https:' ? https : http;
+  const headers = withoutHopByHop(incoming);
+  if (body.length > 0) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    const request = transport.request(target, {
+      method,
+      headers,
+      agent: target.protocol === 'https:' ? agents.https : agents.http,
+    });
+    const timer = setTimeout(() => {
+      request.destroy(new ProxyFailure(504, `the upstream did not answer within ${limits.timeoutMs} ms (--upstream-timeout)`));
+    }, limits.timeoutMs);
+    request.once('response', (response) => {
+      readBody(response, limits.maxBodyBytes, 'response').then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 502, headers: withoutHopByHop(response.headers), body: answer });
+        },
+        (error: Error) => {
+          clearTimeout(timer);
+          reject(error instanceof ProxyFailure ? error : upstreamFailure(error));
+        },
+      );
+    });
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error instanceof ProxyFailure ? error : upstreamFailure(error));
+    });
+    request.end(body);
+  });
+}
+
+function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
+  const what = error.code === 'ECONNREFUSED' ? 'refused the connection' : error.code === 'ECONNRESET' ? 'reset the connection' : 'failed';
+  return new ProxyFailure(502, `the upstream ${what} (${error.code ?? error.message})`);
+}
+
+function readBody(stream: http.IncomingMessage, maxBytes: number, what: 'request' | 'response'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stream.destroy();
+        reject(new ProxyFailure(what === 'request' ? 413 : 502, `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+    stream.once('aborted', () => reject(new ProxyFailure(502, `the ${what} was cut off`)));
+  });
+}
+
+function withoutHopByHop(headers: http.IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  return out;
+}
+
+function toExchange(
+  method: string,
+  target: URL,
+  requestHeaders: http.IncomingHttpHeaders,
+  requestBody: Buffer,
+  answer: UpstreamAnswer,
+  maxBodyBytes: number,
+): Exchange {
+  const responseHeaders = flatten(answer.headers);
+  const responseBody = decoded(answer.body, responseHeaders['content-encoding'], maxBodyBytes);
+  return {
+    request: {
+      method,
+      url: target.toString(),
+      headers: flatten(requestHeaders),
+      ...(requestBody.length > 0 ? { body: requestBody.toString('utf8') } : {}),
+    },
+    response: {
+      status: answer.status,
+      headers: responseHeaders,
+      ...(responseBody.length > 0 ? { body: responseBody.toString('utf8') } : {}),
+    },
+  };
+}
+
+/** The body as the client reads it: compressed bodies are inflated, bounded like any other. */
+function decoded(body: Buffer, encoding: string | undefined, maxOutputLength: number): Buffer {
+  if (body.length === 0 || !encoding) return body;
+  if (encoding === 'gzip') return gunzipSync(body, { maxOutputLength });
+  if (encoding === 'deflate') return inflateSync(body, { maxOutputLength });
+  if (encoding === 'br') return brotliDecompressSync(body, { maxOutputLength });
+  return body;
+}
+
+function flatten(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): Headers {
+  const out: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0] ?? '/';
+}
+
+function parseUpstream(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`);
+    throw new Error(
+      `--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must use http or https (got ${url.protocol})`);
-  return url.toString().replace(/\/$/, '');
+  return url;
 }
 
-function parseViolations(header: string | string[] | undefined): PrismViolation[] {
-  if (!header) return [];
-  try {
-    const parsed = JSON.parse(Array.isArray(header) ? header.join('') : header) as unknown;
-    return Array.isArray(parsed) ? (parsed as PrismViolation[]) : [];
-  } catch {
-    return [{ location: [], severity: 'Error', code: 'unparsable', message: 'Prism sent an sl-violations header that is not JSON' }];
-  }
-}
-
-/** Errors fail; so does a request to no documented operation, which Prism only warns about. */
-function isViolation(violation: PrismViolation): boolean {
-  return violation.severity === 'Error' || /route not found/i.test(violation.message);
-}
-
-export function summarize(exchanges: readonly ProxiedExchange[]): ProxySummary {
-  const grouped = new Map<string, PrismViolation & { count: number; example: string }>();
-  let violating = 0;
-  for (const exchange of exchanges) {
-    if (exchange.violations.some(isViolation)) violating++;
-    for (const violation of exchange.violations) {
-      const key = `${violation.severity}|${violation.location.join('.')}|${violation.message}`;
-      const entry = grouped.get(key);
-      if (entry) entry.count++;
-      else grouped.set(key, { ...violation, count: 1, example: `${exchange.method} ${exchange.path} → ${exchange.status}` });
-    }
-  }
-  return { exchanges: exchanges.length, violating, violations: [...grouped.values()] };
+export function formatProxyOutcome(outcome: ProxyOutcome): string {
+  if (outcome.kind === 'failed') return `✗ #${outcome.index} ${outcome.method} ${outcome.path}: ${outcome.reason}`;
+  const { report } = outcome;
+  const lines = report.violations.map((v) => `    ${v.pointer}: expected ${v.expected}, found ${v.found}`);
+  return [`✗ #${report.index} ${report.method} ${report.path} → ${report.status} (${report.operationId ?? 'no operation'})`, ...lines].join('\n');
 }
 
 export function formatProxySummary(summary: ProxySummary): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = [
-    `Validating proxy stopped: ${summary.exchanges} exchange${summary.exchanges === 1 ? '' : 's'}, ${summary.violating} with violations.`,
+    `Validating proxy stopped: ${plural(summary.exchanges, 'exchange')}, ${summary.conforming} conforming, ` +
+      `${summary.violating} with violations, ${summary.failed} failed upstream.`,
   ];
-  for (const v of summary.violations) {
-    lines.push(`  ${v.count}× ${v.severity} ${v.location.join('.') || '(exchange)'}: ${v.message} (e.g. ${v.example})`);
-  }
+  if (summary.exchanges === 0) lines.push('Nothing was validated: no request reached the proxy. That is not a pass.');
+  else if (summary.conforming === 0 && summary.violating === 0) lines.push('Nothing was validated: every exchange failed upstream.');
+  for (const outcome of summary.reports) lines.push(formatProxyOutcome(outcome));
+  if (summary.omitted > 0) lines.push(`(${summary.omitted} more not listed; --max-reports)`);
   return `${lines.join('\n')}\n`;
-}
-
-interface PrismProcess {
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** Starts `prism proxy` on a free loopback port and waits until it listens. */
-async function startPrismProxy(spec: string, upstream: string): Promise<PrismProcess> {
-  const child = spawn(process.execPath, [prismBin(), 'proxy', spec, upstream, '--host', '127.0.0.1', '--port', '0', '--errors', 'false'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error('Prism did not start listening within 60 s')), 60_000);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output.push(text);
-      if (output.length > 50) output.shift();
-      const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(Number(found[1]));
-      }
-    };
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGTERM');
-      reject(new Error(`${error.message}. Prism said:\n${output.join('').slice(-2000)}`));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`Prism exited (code ${code}) before listening`)));
-  });
-  child.removeAllListeners('exit');
-  return { port, stop: () => stopProcess(child, 5_000) };
 }

@@ -31,24 +31,14 @@ export interface ExchangeReport {
   /** `null` when the exchange matched no operation. */
   operationId: string | null;
   violations: Violation[];
-  /** Violations found beyond the {@link MAX_VIOLATIONS} kept (absent when none were left out). */
-  violationsOmitted?: number;
 }
 
-/** Violations kept per exchange: a body with a million bad items costs linear time, not a million lines. */
-export const MAX_VIOLATIONS = 100;
-
 // Values under these names are never printed, wherever they appear (headers, bodies, queries).
-// Any name ending in "key" (apikey, privateKey, sessionKey, key), and the usual words for credentials.
-const SECRET_NAME = /(key$|key[_-]|secret|token|passw|passphrase|^pwd?$|credential|authorization|cookie|signature)/i;
+// Any name containing `key` (apikey, privateKey, sessionKey…) counts: a value hidden in error beats a leak.
+const SECRET_NAME = /(key|secret|token|passw|^pwd?$|credential|authorization|cookie|signature)/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
-}
-
-/** True when any token of a JSON Pointer is a secret-looking name: values below it are never printed. */
-export function isSecretPath(pointer: string): boolean {
-  return pointer.split('/').some((token) => token !== '' && isSecretName(token));
 }
 
 /** A short, printable description of a found value. */
@@ -63,19 +53,12 @@ export function preview(value: unknown, name = ''): string {
   return `${typeof value} ${shown}`;
 }
 
-/**
- * Turns Ajv errors into violations addressed below `base` (e.g. `/response/body`), appending to
- * `out` up to {@link MAX_VIOLATIONS}; returns how many were left out.
- */
-export function schemaViolations(kind: ViolationKind, base: string, data: unknown, errors: ErrorObject[], out: Violation[]): number {
-  let omitted = 0;
+/** Turns Ajv errors into violations addressed below `base` (e.g. `/response/body`). */
+export function schemaViolations(kind: ViolationKind, base: string, data: unknown, errors: ErrorObject[]): Violation[] {
+  const out: Violation[] = [];
   for (const error of errors) {
     // `if` only says that a `then` branch failed; the `then` error itself is reported.
     if (error.keyword === 'if') continue;
-    if (out.length >= MAX_VIOLATIONS) {
-      omitted++;
-      continue;
-    }
     let pointer = error.instancePath;
     let expected: string;
     let found: string | undefined;
@@ -112,8 +95,10 @@ export function schemaViolations(kind: ViolationKind, base: string, data: unknow
       default:
         expected = `${error.keyword}: ${error.message ?? 'schema constraint'}`;
     }
-    found ??= isSecretPath(pointer) ? '(redacted)' : preview(atPointer(data, error.instancePath));
+    // A value anywhere below a secret-looking name (credentials/user) is as secret as the name's own.
+    const secretToken = pointer.split('/').find((token) => token !== '' && isSecretName(token)) ?? '';
+    found ??= preview(atPointer(data, error.instancePath), secretToken);
     out.push({ kind, pointer: base + pointer, expected, found });
   }
-  return omitted;
+  return out;
 }

@@ -1,17 +1,30 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledSpecPath } from '../src/index.js';
+import {
+  bundledSpecPath,
+  ExchangeValidator,
+  type ProxyOutcome,
+  proxyExitCode,
+  startValidatingProxy,
+  validateRecording,
+} from '../src/index.js';
 import { cliPath, packageDir } from './helpers.js';
 
 const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
+const validator = new ExchangeValidator();
 
-/** The test's own upstream: a conforming Get Call, and one whose `data` is an object. */
+/**
+ * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
+ * platform's later versions did); `/missing` an undocumented 404; `/hang` never answers.
+ */
 let upstream: http.Server;
 let upstreamUrl: string;
 const seenByUpstream: string[] = [];
@@ -19,9 +32,10 @@ const seenByUpstream: string[] = [];
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     seenByUpstream.push(req.url ?? '');
+    if (req.url?.endsWith('/hang')) return;
     res.setHeader('content-type', 'application/json');
-    const body = req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming;
-    res.end(JSON.stringify(body));
+    if (req.url?.endsWith('/missing')) res.statusCode = 404;
+    res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
   });
   upstream.listen(0, '127.0.0.1');
   await once(upstream, 'listening');
@@ -33,81 +47,143 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-/** Starts the CLI's proxy, waits for its URL, runs `traffic`, stops it with SIGTERM. */
-async function proxyRun(traffic: (url: string) => Promise<void>, upstream = upstreamUrl) {
-  const child = spawn(process.execPath, [cliPath, 'proxy', '--upstream', upstream], { cwd: packageDir });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolve, reject) => {
-    const poll = setInterval(() => {
-      const found = /Validating proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (found?.[1]) {
-        clearInterval(poll);
-        resolve(found[1]);
-      }
-    }, 50);
-    exited.then(() => {
-      clearInterval(poll);
-      reject(new Error(`proxy exited before listening: ${stderr}`));
-    });
-  });
-  try {
-    await traffic(url);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  const [code] = await exited;
-  return { code: code as number | null, stdout, stderr };
+const getCall = (url: string, id: string, headers: Record<string, string> = { apikey: KEY }) =>
+  fetch(`${url}/calls/${id}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));
+
+/** A free loopback port with nothing listening on it: an upstream that refuses. */
+async function closedPortUrl(): Promise<string> {
+  const probe = http.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}/v3`;
 }
 
-const getCall = (url: string, id: string, headers: Record<string, string> = { apikey: KEY }) =>
-  fetch(`${url}/calls/${id}`, { headers }).then(async (r) => ({ status: r.status, violations: r.headers.get('sl-violations'), body: await r.json() }));
-
-describe('proxy: Prism validating an upstream of our own', () => {
-  it('passes conforming responses through and exits 0 with a clean summary', async () => {
-    const run = await proxyRun(async (url) => {
-      const answer = await getCall(url, 'sess-1');
-      expect(answer.status).toBe(200);
-      expect(answer.violations).toBeNull();
-      expect(answer.body).toEqual(conforming);
-    });
-    expect(run.stdout).toContain('Validating proxy stopped: 1 exchange, 0 with violations.');
-    expect(run.code).toBe(0);
+describe('proxy: exchanges checked by the validate validator', () => {
+  it('passes a conforming exchange through unchanged and exits 0', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    const answer = await getCall(proxy.url, 'sess-1');
+    const summary = await proxy.stop();
+    expect(answer).toEqual({ status: 200, text: JSON.stringify(conforming) });
     expect(seenByUpstream).toContain('/v3/calls/sess-1');
+    expect(summary).toMatchObject({ exchanges: 1, conforming: 1, violating: 0, failed: 0 });
+    expect(proxyExitCode(summary)).toBe(0);
   });
 
-  it('collects violations (non-conforming body, missing apikey) and exits 1 with a summary', async () => {
-    const run = await proxyRun(async (url) => {
-      const broken = await getCall(url, 'broken');
-      expect(JSON.parse(broken.violations ?? '[]')).toEqual([
-        expect.objectContaining({ location: ['response', 'body', 'data'], severity: 'Error' }),
-      ]);
-      await getCall(url, 'broken');
-      await getCall(url, 'sess-2', {});
-    });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Validating proxy stopped: 3 exchanges, 3 with violations.');
-    expect(run.stdout).toContain('2× Error response.body.data: Response body property data must be array (e.g. GET /calls/broken → 200)');
-    expect(run.stdout).toContain('1× Error request: Invalid security scheme used (e.g. GET /calls/sess-2 → 200)');
-    expect(run.stdout + run.stderr).not.toContain(KEY);
+  it('counts a wrong body, a missing apikey and an undocumented 404 as violations, and exits 1', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'broken');
+    await getCall(proxy.url, 'sess-2', {});
+    await getCall(proxy.url, 'missing');
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 3, conforming: 0, violating: 3, failed: 0 });
+    const pointers = summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations.map((v) => v.pointer) : []));
+    expect(pointers[0]).toContain('/response/body/data');
+    expect(pointers[1]).toContain('/request/headers/apikey');
+    expect(summary.reports[2]).toMatchObject({ kind: 'validated', report: { violations: [expect.objectContaining({ kind: 'undocumented-status' })] } });
+    expect(proxyExitCode(summary)).toBe(1);
   });
 
-  it('never prints credentials carried in the upstream URL', async () => {
-    const withCredentials = upstreamUrl.replace('http://', `http://user:${KEY}@`) + `?apikey=${KEY}`;
-    const run = await proxyRun(async () => {}, withCredentials);
-    expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
-    expect(run.stdout + run.stderr).not.toContain(KEY);
+  it('gives the same verdicts as validate on the HAR it wrote, with every credential redacted', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'traffic.har');
+    const proxy = await startValidatingProxy({ upstream: `${upstreamUrl}?apikey=${KEY}`.replace('http://', `http://u:${KEY}@`), validator, har });
+    const seen: ProxyOutcome[] = [];
+    for (const id of ['sess-1', 'broken', 'missing']) await getCall(proxy.url, id);
+    await getCall(proxy.url, 'sess-3', {});
+    await fetch(`${proxy.url}/calls/x?apikey=${KEY}`, { headers: { apikey: KEY, key: KEY, secret: KEY } });
+    const summary = await proxy.stop();
+    seen.push(...summary.reports);
+
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(KEY);
+    const replay = await validateRecording(har, { validator });
+    expect(replay.exchanges).toBe(summary.exchanges);
+    expect(replay.violating).toBe(summary.violating);
+    expect(replay.reports.map((r) => r.violations)).toEqual(
+      seen.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
+    );
+  });
+});
+
+describe('proxy: fails closed', () => {
+  it('counts an upstream that refuses as a failed exchange, answers 502 and reports it as it happens', async () => {
+    const heard: ProxyOutcome[] = [];
+    const proxy = await startValidatingProxy({ upstream: await closedPortUrl(), validator, onExchange: (o) => heard.push(o) });
+    const answer = await getCall(proxy.url, 'sess-1');
+    expect(answer.status).toBe(502);
+    expect(heard).toEqual([expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('refused') })]);
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 1, conforming: 0, failed: 1 });
+    expect(proxyExitCode(summary)).toBe(1);
   });
 
-  it('refuses an upstream that is not an http(s) URL', async () => {
-    const child = spawn(process.execPath, [cliPath, 'proxy', '--upstream', 'not a url'], { cwd: packageDir });
+  it('ends a hung upstream at --upstream-timeout with a 504 and a failed exchange', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, upstreamTimeoutMs: 200 });
+    const answer = await getCall(proxy.url, 'hang');
+    const summary = await proxy.stop();
+    expect(answer.status).toBe(504);
+    expect(answer.text).toContain('did not answer within 200 ms');
+    expect(summary).toMatchObject({ failed: 1, conforming: 0 });
+    expect(proxyExitCode(summary)).toBe(1);
+  });
+
+  it('is not green when it validated nothing', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    expect(proxyExitCode(await proxy.stop())).toBe(2);
+  });
+
+  it('keeps at most --max-reports exchanges, with exact counts, however much traffic passes', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxReports: 5 });
+    for (let i = 0; i < 200; i++) await getCall(proxy.url, i % 2 ? 'broken' : `sess-${i}`);
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 200, conforming: 100, violating: 100, omitted: 95 });
+    expect(summary.reports).toHaveLength(5);
+  });
+});
+
+describe('proxy CLI', () => {
+  /** Starts the CLI's proxy, waits for its URL, runs `traffic`, stops it with SIGTERM. */
+  async function proxyRun(args: string[], traffic: (url: string) => Promise<void>) {
+    const child = spawn(process.execPath, [cliPath, 'proxy', ...args], { cwd: packageDir });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(2);
-    expect(stderr).toContain('--upstream must be an absolute http(s) URL');
+    const exited = once(child, 'exit');
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => {
+        const found = /Validating proxy on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (found?.[1]) resolve(found[1]);
+      });
+      exited.then(() => reject(new Error(`proxy exited before listening: ${stderr}`)));
+    });
+    await traffic(url);
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    return { code, stdout, stderr };
+  }
+
+  it('streams failures to stderr, summarises on SIGTERM and exits 1, printing no credential', async () => {
+    const withCredentials = upstreamUrl.replace('http://', `http://user:${KEY}@`) + `?apikey=${KEY}`;
+    const run = await proxyRun(['--upstream', withCredentials], async (url) => {
+      await getCall(url, 'sess-1');
+      await getCall(url, 'broken');
+    });
+    expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
+    expect(run.stdout).toContain('2 exchanges, 1 conforming, 1 with violations, 0 failed upstream.');
+    expect(run.stderr).toContain('/response/body/data');
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+    expect(run.code).toBe(1);
+  });
+
+  it('refuses an upstream that is not an http(s) URL, and flags without a whole number', async () => {
+    for (const args of [['--upstream', 'not a url'], ['--upstream', upstreamUrl, '--max-reports=']]) {
+      const child = spawn(process.execPath, [cliPath, 'proxy', ...args], { cwd: packageDir });
+      let stderr = '';
+      child.stderr.on('data', (c) => (stderr += c));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/--upstream must be an absolute http\(s\) URL|--max-reports must be a whole number/);
+    }
   });
 });

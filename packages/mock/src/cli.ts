@@ -27,9 +27,15 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const port = values.port === undefined ? 4010 : Number(values.port);
+// Whole decimal numbers only: Number('') is 0 (a random port) and Number('1e3') is 1000.
+const isWhole = (value: string) => /^\d+$/.test(value);
+const port = values.port === undefined ? 4010 : isWhole(values.port) ? Number(values.port) : Number.NaN;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be an integer from 0 to 65535, got "${values.port}".\n${usage}`);
+  console.error(`--port must be a whole number from 0 to 65535 (0: a free port), got "${values.port}".\n${usage}`);
+  process.exit(2);
+}
+if (values.seed !== undefined && !isWhole(values.seed)) {
+  console.error(`--seed must be a whole number, so that a run can be repeated, got "${values.seed}".\n${usage}`);
   process.exit(2);
 }
 

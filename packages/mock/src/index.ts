@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort } from './free-port.js';
+import { assertPortFree, freePort } from './free-port.js';
 import { bundledSpecPath, prismBin } from './prism.js';
 import { stopProcess } from './stop-process.js';
 
@@ -46,6 +46,12 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
     );
   }
   // Prism is told the port rather than asked for one, so that the URL is known before it answers.
+  // A port the caller chose is checked first: Prism's own EADDRINUSE line comes last, after its usage.
+  if (options.port) {
+    await assertPortFree(options.port).catch((error: Error) => {
+      throw new MockStartError(error.message);
+    });
+  }
   const port = options.port || (await freePort());
   const args = [prismBin(), 'mock', spec, '--host', '127.0.0.1', '--port', String(port)];
   if (options.dynamic) args.push('--dynamic');

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +98,20 @@ describe('errors', () => {
     expect(bundledSpecPath()).toMatch(/spec\/dist\/openapi\.yaml$/);
   });
 
+  it('names a port in use and how to pick another, without starting Prism', async () => {
+    const busy = createServer().listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const error = await startMock({ port }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MockStartError);
+      expect((error as Error).message).toBe(
+        `port ${port} on 127.0.0.1 is already in use: stop what listens there, choose another with --port N, or --port 0 for a free one`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
 
   it('names the missing spec file and how to build it', async () => {
     const error = await startMock({ spec: '/nonexistent/openapi.yaml' }).catch((e: unknown) => e);
@@ -135,12 +151,17 @@ describe('CLI', () => {
     expect(await exited).toBe(0);
   });
 
-  it('refuses a bad port with a usage line', async () => {
-    const cli = spawn(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), '--port', 'abc']);
+  it.each([
+    [['--port', 'abc'], '--port must be a whole number'],
+    [['--port', ''], '--port must be a whole number'],
+    [['--seed', 'abc'], '--seed must be a whole number'],
+  ])('refuses %j with a usage line, before starting Prism', async (args, message) => {
+    const cli = spawn(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), ...args]);
     let err = '';
     cli.stderr.on('data', (chunk: Buffer) => (err += chunk));
     const code = await new Promise((resolve) => cli.once('exit', resolve));
     expect(code).toBe(2);
-    expect(err).toContain('--port must be an integer');
+    expect(err).toContain(message);
+    expect(err).toContain('usage: chatplatform-mock');
   });
 });

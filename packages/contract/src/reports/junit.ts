@@ -69,16 +69,15 @@ function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error',
   ];
 }
 
-// Characters XML 1.0 cannot hold at all, even escaped: control characters, lone surrogates, U+FFFE/F.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Characters XML 1.0 cannot carry, even escaped: shown as \uXXXX so the report stays valid XML.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-/** Escapes markup and writes characters XML cannot hold as visible `\uXXXX`. */
 function text(value: string): string {
   return value
-    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+    .replace(/>/g, '&gt;')
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function attr(value: string): string {

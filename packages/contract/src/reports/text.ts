@@ -9,7 +9,6 @@ export function formatExchangeText(report: ExchangeReport): string {
   for (const v of report.violations) {
     lines.push(`    ${v.pointer || '/'}`, `      expected: ${v.expected}`, `      found:    ${v.found}`);
   }
-  if (report.violationsOmitted) lines.push(`    … and ${report.violationsOmitted} more violations in this exchange (not listed)`);
   return lines.join('\n');
 }
 
