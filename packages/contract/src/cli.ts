@@ -1,21 +1,17 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
 import { StaleBundleError } from './bundle-freshness.js';
-import { ExchangeValidator } from './exchange-validator.js';
 import { OasdiffError, ToolMissingError } from './oasdiff.js';
-import type { InputFormat } from './read-exchanges.js';
-import { formatJson } from './reports/json.js';
-import { formatJunit } from './reports/junit.js';
-import { formatExchangeText, formatSummaryText } from './reports/text.js';
-import { exitCodeOf, validateRecording } from './validate-recording.js';
+import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
+import { processIo, validateCommand } from './validate-command.js';
 import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
 Commands:
   validate <file|->   Check recorded traffic (NDJSON or HAR 1.2) against the spec.
-      --format text|json|junit   report format (default text)
+      --format text|json|junit|sarif   report format (default text)
+      --coverage                 also report what the traffic exercised (text: after the summary; json: "coverage")
       --input ndjson|har         input format (default: from the extension, else sniffed)
       --max-reports N            violating exchanges listed in full (default 1000; counts stay exact)
       --spec FILE                OpenAPI document (default: the bundled spec)
@@ -40,57 +36,16 @@ Commands:
     2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
 `;
 
-class UsageError extends Error {}
-
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (command === 'validate') return validateCommand(rest);
+  if (command === 'validate') return validateCommand(rest, processIo);
   if (command === 'proxy') return proxyCommand(rest);
   if (command === 'breaking') return breakingCommand(rest);
   throw new UsageError(`unknown command "${command}": use validate, proxy or breaking`);
-}
-
-async function validateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, {
-    format: { type: 'string', default: 'text' },
-    input: { type: 'string' },
-    'max-reports': { type: 'string', default: '1000' },
-    spec: { type: 'string' },
-  });
-  const file = positionals[0];
-  if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
-  const format = oneOf(values.format, ['text', 'json', 'junit'], '--format');
-  const input = values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
-  const maxReports = wholeNumber(values['max-reports'], '--max-reports');
-  const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
-  const progress = process.stderr.isTTY ? progressLine() : undefined;
-  let listed = 0;
-  const summary = await validateRecording(file, {
-    validator,
-    maxReports,
-    ...(input ? { format: input } : {}),
-    // Text streams each violating exchange as soon as it is found; JSON and JUnit need the whole.
-    ...(format === 'text'
-      ? {
-          onViolation: (report) => {
-            if (listed++ >= maxReports) return;
-            progress?.clear();
-            process.stdout.write(`${formatExchangeText(report)}\n\n`);
-          },
-        }
-      : {}),
-    ...(progress ? { onProgress: progress.update } : {}),
-  });
-  progress?.clear();
-  if (format === 'json') process.stdout.write(formatJson(summary));
-  else if (format === 'junit') process.stdout.write(formatJunit(summary));
-  else process.stdout.write(`${formatSummaryText(summary)}\n`);
-  if (summary.inputError) process.stderr.write(`chatplatform-contract: ${summary.inputError.message}\n`);
-  return exitCodeOf(summary);
 }
 
 async function proxyCommand(args: string[]): Promise<number> {
@@ -129,15 +84,6 @@ async function proxyCommand(args: string[]): Promise<number> {
   });
 }
 
-/** A whole number flag; an empty or partial value (`--max-reports=`, `12abc`) is refused. */
-function wholeNumber(value: string | undefined, flag: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
-  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value ?? ''}")`);
-  }
-  return n;
-}
-
 async function breakingCommand(args: string[]): Promise<number> {
   const { values } = parse(args, { base: { type: 'string' }, revision: { type: 'string' }, format: { type: 'string', default: 'text' } });
   if (!values.base) throw new UsageError(`breaking needs --base <git ref | file | ${LAST_RELEASE}>`);
@@ -163,45 +109,6 @@ function withoutCredentials(value: string): string {
   url.password = '';
   url.search = '';
   return url.toString().replace(/\/$/, '');
-}
-
-type Options = Record<string, { type: 'string' | 'boolean'; default?: string }>;
-
-function parse(args: string[], options: Options) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true }) as {
-      values: Record<string, string | undefined>;
-      positionals: string[];
-    };
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
-function oneOf(value: string | undefined, allowed: string[], flag: string): string {
-  if (value === undefined || !allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
-  return value;
-}
-
-/** A single rewritten progress line on a terminal's stderr. */
-function progressLine() {
-  const started = Date.now();
-  let last = started;
-  let shown = false;
-  return {
-    update(count: number) {
-      const now = Date.now();
-      if (now - last < 250) return;
-      last = now;
-      shown = true;
-      const rate = Math.round(count / Math.max((now - started) / 1000, 0.001));
-      process.stderr.write(`\r${count.toLocaleString('en')} exchanges validated (${rate.toLocaleString('en')}/s)…`);
-    },
-    clear() {
-      if (shown) process.stderr.write('\r\u001b[K');
-      shown = false;
-    },
-  };
 }
 
 main(process.argv.slice(2)).then(

@@ -230,7 +230,8 @@ export class ExchangeValidator {
     let body = rawBody;
     if (typeof rawBody === 'string') {
       try {
-        body = JSON.parse(rawBody);
+        // A leading byte-order mark is ignored (RFC 8259 allows it), the same whether NDJSON or HAR carried the text.
+        body = JSON.parse(rawBody.charCodeAt(0) === 0xfeff ? rawBody.slice(1) : rawBody);
       } catch {
         out.push({ kind: side, pointer: `/${side}/body`, expected: `JSON (${media.mediaType})`, found: 'text that is not valid JSON' });
         return;
@@ -264,65 +265,79 @@ export class ExchangeValidator {
   }
 
   private buildPlan(ref: OperationRef): OperationPlan {
-    const doc = this.doc;
-    const operation = deref(doc, { $ref: `#${ref.pointer}` }, ref.pointer).value;
-    const pathItem = deref(doc, { $ref: `#${ref.pathItemPointer}` }, ref.pathItemPointer).value;
-    // Operation-level parameters override path-level ones with the same name and location.
-    const byKey = new Map<string, ParamPlan>();
-    const collect = (list: unknown, pointer: string) => {
-      if (!Array.isArray(list)) return;
-      list.forEach((item, i) => {
-        const { value: param, pointer: at } = deref(doc, item, `${pointer}/${i}`);
-        const where = param.in;
-        if (where !== 'path' && where !== 'query' && where !== 'header') return;
-        const name = String(param.name);
-        byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, {
-          name,
-          in: where,
-          required: param.required === true || where === 'path',
-          ...(param.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}),
-        });
-      });
-    };
-    collect(pathItem.parameters, `${ref.pathItemPointer}/parameters`);
-    collect(operation.parameters, `${ref.pointer}/parameters`);
-    const params = [...byKey.values()];
-
-    const requirements = (operation.security ?? doc.security ?? []) as SecurityRequirement[];
-    // An empty requirement `{}` makes security optional.
-    const optional = requirements.some((requirement) => Object.keys(requirement).length === 0);
-    const security = optional ? [] : requirements.map((requirement) => Object.keys(requirement).map((name) => this.securityCheck(name)));
-
-    let requestBody: OperationPlan['requestBody'];
-    if (operation.requestBody !== undefined) {
-      const { value: body, pointer } = deref(doc, operation.requestBody, `${ref.pointer}/requestBody`);
-      requestBody = { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
-    }
-
-    const responses = new Map<string, ResponsePlan>();
+    const operation = deref(this.doc, { $ref: `#${ref.pointer}` }, ref.pointer).value;
+    const pathItem = deref(this.doc, { $ref: `#${ref.pathItemPointer}` }, ref.pathItemPointer).value;
+    const params = this.paramPlans(ref, pathItem, operation);
+    const requestBody = this.requestBodyPlan(ref, operation);
     const rawResponses = isObject(operation.responses) ? operation.responses : {};
-    for (const [status, raw] of Object.entries(rawResponses)) {
-      const { value: response, pointer } = deref(doc, raw, `${ref.pointer}/responses/${escapePointer(status)}`);
-      const headers: ParamPlan[] = [];
-      if (isObject(response.headers)) {
-        for (const [name, rawHeader] of Object.entries(response.headers)) {
-          if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
-          const { value: header, pointer: at } = deref(doc, rawHeader, `${pointer}/headers/${escapePointer(name)}`);
-          headers.push({ name, in: 'header', required: header.required === true, ...(header.schema !== undefined ? { schemaPointer: `${at}/schema` } : {}) });
-        }
-      }
-      const content = isObject(response.content) && Object.keys(response.content).length > 0 ? mediaPlans(response.content, `${pointer}/content`) : null;
-      responses.set(status === 'default' ? 'default' : status.toUpperCase(), { headers, content });
-    }
     return {
       ref,
       params,
       hasQueryParams: params.some((p) => p.in === 'query'),
-      security,
+      security: this.securityPlan(operation),
       ...(requestBody ? { requestBody } : {}),
-      responses,
+      responses: this.responsePlans(ref, rawResponses),
       documentedStatuses: Object.keys(rawResponses),
     };
+  }
+
+  /** Path-level then operation-level parameters; the operation's override by name and location. */
+  private paramPlans(ref: OperationRef, pathItem: Record<string, unknown>, operation: Record<string, unknown>): ParamPlan[] {
+    const byKey = new Map<string, ParamPlan>();
+    const collect = (list: unknown, pointer: string) => {
+      if (!Array.isArray(list)) return;
+      list.forEach((item, i) => {
+        const { value: param, pointer: at } = deref(this.doc, item, `${pointer}/${i}`);
+        const where = param.in;
+        if (where !== 'path' && where !== 'query' && where !== 'header') return;
+        const name = String(param.name);
+        const plan: ParamPlan = { name, in: where, required: param.required === true || where === 'path' };
+        if (param.schema !== undefined) plan.schemaPointer = `${at}/schema`;
+        byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, plan);
+      });
+    };
+    collect(pathItem.parameters, `${ref.pathItemPointer}/parameters`);
+    collect(operation.parameters, `${ref.pointer}/parameters`);
+    return [...byKey.values()];
+  }
+
+  /** Alternatives of requirements; an empty requirement `{}` makes security optional (no checks). */
+  private securityPlan(operation: Record<string, unknown>): SecurityCheck[][] {
+    const requirements = (operation.security ?? this.doc.security ?? []) as SecurityRequirement[];
+    if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return [];
+    return requirements.map((requirement) => Object.keys(requirement).map((name) => this.securityCheck(name)));
+  }
+
+  private requestBodyPlan(ref: OperationRef, operation: Record<string, unknown>): OperationPlan['requestBody'] {
+    if (operation.requestBody === undefined) return undefined;
+    const { value: body, pointer } = deref(this.doc, operation.requestBody, `${ref.pointer}/requestBody`);
+    return { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
+  }
+
+  private responsePlans(ref: OperationRef, rawResponses: Record<string, unknown>): Map<string, ResponsePlan> {
+    const responses = new Map<string, ResponsePlan>();
+    for (const [status, raw] of Object.entries(rawResponses)) {
+      const { value: response, pointer } = deref(this.doc, raw, `${ref.pointer}/responses/${escapePointer(status)}`);
+      const hasContent = isObject(response.content) && Object.keys(response.content).length > 0;
+      responses.set(status === 'default' ? 'default' : status.toUpperCase(), {
+        headers: this.responseHeaderPlans(response.headers, pointer),
+        content: hasContent ? mediaPlans(response.content, `${pointer}/content`) : null,
+      });
+    }
+    return responses;
+  }
+
+  private responseHeaderPlans(rawHeaders: unknown, responsePointer: string): ParamPlan[] {
+    if (!isObject(rawHeaders)) return [];
+    const headers: ParamPlan[] = [];
+    for (const [name, rawHeader] of Object.entries(rawHeaders)) {
+      if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
+      const { value: header, pointer } = deref(this.doc, rawHeader, `${responsePointer}/headers/${escapePointer(name)}`);
+      const plan: ParamPlan = { name, in: 'header', required: header.required === true };
+      if (header.schema !== undefined) plan.schemaPointer = `${pointer}/schema`;
+      headers.push(plan);
+    }
+    return headers;
   }
 
   private securityCheck(name: string): SecurityCheck {

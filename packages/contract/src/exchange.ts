@@ -32,16 +32,27 @@ export function normalizeHeaders(raw: unknown): Headers | undefined {
   if (Array.isArray(raw)) {
     for (const item of raw) {
       if (typeof item !== 'object' || item === null || typeof item.name !== 'string') return undefined;
+      if (item.value !== undefined && item.value !== null && !isScalar(item.value)) return undefined;
       addHeader(headers, item.name, String(item.value ?? ''));
     }
     return headers;
   }
   if (typeof raw !== 'object') return undefined;
   for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const v of value) addHeader(headers, name, String(v));
-    else if (value !== undefined && value !== null) addHeader(headers, name, String(value));
+    if (Array.isArray(value)) {
+      // One level of list (a repeated header), no deeper: a nested value is not a header value.
+      if (!value.every(isScalar)) return undefined;
+      for (const v of value) addHeader(headers, name, String(v));
+    } else if (value !== undefined && value !== null) {
+      if (!isScalar(value)) return undefined;
+      addHeader(headers, name, String(value));
+    }
   }
   return headers;
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 function addHeader(headers: Headers, name: string, value: string): void {

@@ -31,3 +31,5 @@ export { StaleBundleError } from './bundle-freshness.js';
 export { OASDIFF_VERSION, findOasdiff, OasdiffError, ToolMissingError, type OasdiffChange } from './oasdiff.js';
 export { type VersionMove } from './versioning.js';
 export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
+export { formatSarif } from './reports/sarif.js';
+export { CoverageCollector, formatCoverageText, type CoverageReport } from './coverage.js';

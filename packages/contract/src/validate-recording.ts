@@ -1,3 +1,5 @@
+import type { CoverageCollector, CoverageReport } from './coverage.js';
+import { describeSource } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
 import { InputError, inputName, type ReadOptions, readExchanges } from './read-exchanges.js';
 import type { ExchangeReport } from './violations.js';
@@ -18,6 +20,8 @@ export interface ValidationSummary {
   operations: Record<string, { exchanges: number; violating: number }>;
   /** Set when the input could not be read to its end; the counts cover what was read before. */
   inputError?: { where: string; message: string };
+  /** What the traffic exercised of the spec, when asked for with `coverage`. */
+  coverage?: CoverageReport;
 }
 
 export interface ValidateRecordingOptions extends ReadOptions {
@@ -28,6 +32,8 @@ export interface ValidateRecordingOptions extends ReadOptions {
   onViolation?: (report: ExchangeReport) => void;
   /** Called after every exchange with the running count (for progress lines). */
   onProgress?: (exchanges: number) => void;
+  /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
+  coverage?: CoverageCollector;
 }
 
 // A check that saw nothing is not a pass: an input with no exchange is an input error (exit 2).
@@ -53,9 +59,13 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
     omitted: 0,
     operations: {},
   };
+  let place = '';
   try {
     for await (const { exchange, source } of readExchanges(input, options)) {
-      const report = validator.validate(exchange, source, ++summary.exchanges);
+      place = describeSource(source);
+      const report = validator.validate(exchange, source, summary.exchanges + 1);
+      summary.exchanges++;
+      options.coverage?.add(exchange, report);
       const key = report.operationId ?? '(no operation)';
       const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
       stats.exchanges++;
@@ -69,16 +79,21 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
         options.onViolation?.(report);
       }
       options.onProgress?.(summary.exchanges);
+      place = `after ${place}`;
     }
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    summary.inputError = { where: error.where, message: error.message };
+    // Any fault, not only unreadable input, keeps what was checked before it and names the place.
+    summary.inputError =
+      error instanceof InputError
+        ? { where: error.where, message: error.message }
+        : { where: place, message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})` };
   }
+  if (options.coverage) summary.coverage = options.coverage.report();
   if (summary.exchanges === 0 && !summary.inputError) summary.inputError = NOTHING_VALIDATED;
   return summary;
 }
 
-/** 0: all conform; 1: any violation; 2: the input could not be read (even if some exchanges were). */
+/** 0: all conform; 1: any violation; 2: the input could not be read or checked to its end, or held no exchange. */
 export function exitCodeOf(summary: ValidationSummary): 0 | 1 | 2 {
   if (summary.inputError) return 2;
   return summary.violating > 0 ? 1 : 0;

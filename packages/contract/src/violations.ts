@@ -95,8 +95,9 @@ export function schemaViolations(kind: ViolationKind, base: string, data: unknow
       default:
         expected = `${error.keyword}: ${error.message ?? 'schema constraint'}`;
     }
-    const lastToken = pointer.slice(pointer.lastIndexOf('/') + 1);
-    found ??= preview(atPointer(data, error.instancePath), lastToken);
+    // A value anywhere below a secret-looking name (credentials/user) is as secret as the name's own.
+    const secretToken = pointer.split('/').find((token) => token !== '' && isSecretName(token)) ?? '';
+    found ??= preview(atPointer(data, error.instancePath), secretToken);
     out.push({ kind, pointer: base + pointer, expected, found });
   }
   return out;

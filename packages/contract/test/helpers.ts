@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { UsageError } from '../src/cli-args.js';
+import { type CommandIo, validateCommand } from '../src/validate-command.js';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const cliPath = join(packageDir, 'dist', 'cli.js');
@@ -37,4 +40,32 @@ export function expectNoSecrets(...outputs: string[]): void {
       if (output.includes(secret)) throw new Error(`a report printed the fixture secret ${secret}`);
     }
   }
+}
+
+/**
+ * Runs `chatplatform-contract validate` in this process (no process start, no fresh spec
+ * compilation per case); a usage error is exit 2 with its message, as the CLI does.
+ */
+export async function validateInProcess(args: string[], options: { input?: string | Buffer } = {}): Promise<CliResult> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const io: CommandIo = {
+    stdout: { write: (text: string) => stdout.push(text) },
+    stderr: { write: (text: string) => stderr.push(text), isTTY: false },
+    stdin: Readable.from(options.input === undefined || options.input.length === 0 ? [] : [Buffer.from(options.input)]),
+  };
+  const cwd = process.cwd();
+  process.chdir(packageDir);
+  let code: number;
+  try {
+    if (args[0] !== 'validate') throw new Error('validateInProcess runs the validate command: pass ["validate", …]');
+    code = await validateCommand(args.slice(1), io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.push(`chatplatform-contract: ${error.message}\n`);
+    code = 2;
+  } finally {
+    process.chdir(cwd);
+  }
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }

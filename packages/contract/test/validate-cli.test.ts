@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { expectNoSecrets, packageDir, runCli, traffic } from './helpers.js';
+import { expectNoSecrets, packageDir, runCli, traffic, validateInProcess } from './helpers.js';
 
 describe('validate: recorded traffic that honours the spec', () => {
-  it.each(['conforming.ndjson', 'conforming.har'])('%s exits 0 with every exchange matched to its operation', (file) => {
-    const { code, stdout, stderr } = runCli(['validate', traffic(file)]);
+  it.each(['conforming.ndjson', 'conforming.har'])('%s exits 0 with every exchange matched to its operation', async (file) => {
+    const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('6 conform, 0 with violations');
@@ -16,8 +16,9 @@ describe('validate: recorded traffic that honours the spec', () => {
     }
   });
 
-  it('reads NDJSON from stdin with -', () => {
+  it('reads NDJSON from stdin with -', async () => {
     const input = readFileSync(join(packageDir, traffic('conforming.ndjson')));
+    // Smoke test of the built CLI (one process): stdin, exit code, summary.
     const { code, stdout } = runCli(['validate', '-'], { input });
     expect(code).toBe(0);
     expect(stdout).toContain('6 exchanges from stdin');
@@ -34,7 +35,7 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
     ['unknown-path.ndjson', '/request/url'],
     ['broken.har', '/response/body/data'],
   ])('%s exits 1 and reports %s', async (file, pointer) => {
-    const { code, stdout, stderr } = runCli(['validate', traffic(file)]);
+    const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout).toContain(pointer);
@@ -43,7 +44,7 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
   });
 
   it('--format json lists operation, pointer, expected and found per exchange', async () => {
-    const { code, stdout } = runCli(['validate', traffic('unknown-path.ndjson'), '--format', 'json']);
+    const { code, stdout } = await validateInProcess(['validate', traffic('unknown-path.ndjson'), '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ exchanges: 3, conforming: 0, violating: 3, violations: 3 });
@@ -56,7 +57,7 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
   });
 
   it('--format junit gives one failing test case per violating exchange', async () => {
-    const { code, stdout } = runCli(['validate', traffic('broken.har'), '--format', 'junit']);
+    const { code, stdout } = await validateInProcess(['validate', traffic('broken.har'), '--format', 'junit']);
     expect(code).toBe(1);
     expect(stdout).toContain('<testsuite name="get-call" tests="3" failures="2" errors="0">');
     expect(stdout.match(/<failure /g)).toHaveLength(2);
@@ -64,18 +65,18 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
     await expect(stdout).toMatchFileSnapshot('expected/broken.har.junit.xml');
   });
 
-  it('--max-reports caps the listed exchanges while counts stay exact and the build stays red', () => {
-    const text = runCli(['validate', traffic('unknown-path.ndjson'), '--max-reports', '1']);
+  it('--max-reports caps the listed exchanges while counts stay exact and the build stays red', async () => {
+    const text = await validateInProcess(['validate', traffic('unknown-path.ndjson'), '--max-reports', '1']);
     expect(text.code).toBe(1);
     expect(text.stdout.match(/^✗ /gm)).toHaveLength(1);
     expect(text.stdout).toContain('(2 violating exchanges not listed: raise --max-reports to see them)');
-    const junit = runCli(['validate', traffic('unknown-path.ndjson'), '--format', 'junit', '--max-reports', '1']);
+    const junit = await validateInProcess(['validate', traffic('unknown-path.ndjson'), '--format', 'junit', '--max-reports', '1']);
     expect(junit.stdout).toContain('<testsuites name="contract: test/fixtures/traffic/unknown-path.ndjson" tests="2" failures="2" errors="0">');
     expect(junit.stdout).toContain('2 more violating exchanges not listed');
   });
 
-  it('never prints credentials, even in JSON reports of the conforming exchanges', () => {
-    const json = runCli(['validate', traffic('conforming.har'), '--format', 'json']);
+  it('never prints credentials, even in JSON reports of the conforming exchanges', async () => {
+    const json = await validateInProcess(['validate', traffic('conforming.har'), '--format', 'json']);
     expect(json.code).toBe(0);
     expectNoSecrets(json.stdout, json.stderr);
   });
@@ -88,52 +89,61 @@ describe('validate: input that cannot be read exits 2, after reporting what came
     ['not-an-exchange.ndjson', 'line 2: request is missing', 1],
     ['truncated.har', 'end of input, in entry 1 (log.entries[1]): the file ends in the middle of a JSON value (truncated)', 1],
     ['not-har.json', 'not a HAR 1.2 file: no log.entries array', 0],
-  ])('%s: names file, place and problem', (file, message, readBefore) => {
-    const { code, stdout, stderr } = runCli(['validate', traffic(file)]);
+  ])('%s: names file, place and problem', async (file, message, readBefore) => {
+    const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
     expect(code).toBe(2);
     expect(stderr).toContain(`${traffic(file)}: ${message}`);
     expect(stdout).toContain(`${readBefore} exchange${readBefore === 1 ? '' : 's'} from ${traffic(file)}`);
     expect(stdout).toContain(`${readBefore} conform`);
   });
 
-  it('binary input: a NUL byte is reported with its line, the exchanges before it are checked', () => {
+  it('binary input: a NUL byte is reported with its line, the exchanges before it are checked', async () => {
     const good = readFileSync(join(packageDir, traffic('conforming.ndjson')), 'utf8').split('\n')[0]!;
     const binary = Buffer.concat([Buffer.from(`${good}\n`), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x0a])]);
-    const { code, stdout, stderr } = runCli(['validate', '-', '--input', 'ndjson'], { input: binary });
+    const { code, stdout, stderr } = await validateInProcess(['validate', '-', '--input', 'ndjson'], { input: binary });
     expect(code).toBe(2);
     expect(stderr).toContain('stdin: line 2: binary data (a NUL byte), not text');
     expect(stdout).toContain('1 exchange from stdin');
   });
 
-  it('binary HAR: the NUL byte is located by line and entry', () => {
+  it('binary HAR: the NUL byte is located by line and entry', async () => {
     const har = readFileSync(join(packageDir, traffic('conforming.har')), 'utf8');
     const cut = har.indexOf('"startedDateTime"', har.indexOf('"startedDateTime"') + 1);
-    const { code, stderr, stdout } = runCli(['validate', '-', '--input', 'har'], { input: Buffer.concat([Buffer.from(har.slice(0, cut)), Buffer.from([0, 1, 2, 0xff])]) });
+    const { code, stderr, stdout } = await validateInProcess(['validate', '-', '--input', 'har'], { input: Buffer.concat([Buffer.from(har.slice(0, cut)), Buffer.from([0, 1, 2, 0xff])]) });
     expect(code).toBe(2);
     expect(stderr).toMatch(/stdin: line \d+, in entry 1 \(log\.entries\[1\]\): binary data \(a NUL byte\)/);
     expect(stdout).toContain('1 exchange from stdin');
   });
 
-  it('gzip-compressed input is recognised and the fix named', () => {
+  it('gzip-compressed input is recognised and the fix named', async () => {
     const gz = gzipSync(readFileSync(join(packageDir, traffic('conforming.ndjson'))));
-    const { code, stderr } = runCli(['validate', '-'], { input: gz });
+    const { code, stderr } = await validateInProcess(['validate', '-'], { input: gz });
     expect(code).toBe(2);
     expect(stderr).toContain('stdin: byte 0: the input is gzip-compressed: decompress it first');
   });
 
-  it('a missing file and an empty input are exit 2 with a message', () => {
-    const missing = runCli(['validate', 'no/such/file.ndjson']);
+  it('a missing file and an empty input are exit 2 with a message', async () => {
+    const missing = await validateInProcess(['validate', 'no/such/file.ndjson']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no/such/file.ndjson: cannot read the input (no such file)');
-    const empty = runCli(['validate', '-'], { input: '' });
+    const empty = await validateInProcess(['validate', '-'], { input: '' });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('stdin: the input is empty');
   });
 
-  it('bad options are exit 2 with the usage', () => {
+  it('bad options are exit 2 with the usage', async () => {
+    // Smoke test of the built CLI (one process): a usage error prints the usage.
     const { code, stderr } = runCli(['validate', traffic('conforming.ndjson'), '--format', 'xml']);
     expect(code).toBe(2);
-    expect(stderr).toContain('--format must be one of text, json, junit (got "xml")');
+    expect(stderr).toContain('--format must be one of text, json, junit, sarif (got "xml")');
     expect(stderr).toContain('Usage: chatplatform-contract');
+  });
+
+  it('--max-reports= (empty) and --max-reports -1 are refused, not taken as 0', async () => {
+    for (const value of ['--max-reports=', '--max-reports=-1', '--max-reports=1.5']) {
+      const { code, stderr } = await validateInProcess(['validate', traffic('unknown-path.ndjson'), value]);
+      expect(code).toBe(2);
+      expect(stderr).toContain('--max-reports must be a whole number');
+    }
   });
 });
