@@ -7,6 +7,7 @@ import { bundledSpecPath } from './prism.js';
 import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
 
 export { bundledSpecPath } from './prism.js';
+export { foldServerPaths } from './prepare.js';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */

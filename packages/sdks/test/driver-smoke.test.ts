@@ -22,8 +22,8 @@ const SESSION_ID: string = spec.components.parameters.sessionId.example;
 /** The workflow's requests, with the inputs the drivers are given. */
 const SCENARIO = scenarioRequests(spec, 'auth-token-then-get-call', { apiKey: CREDENTIALS.apiKey, uid: UID, sessionId: SESSION_ID });
 
-/** The mock's base URL as the clients see it: the one place to change when the mock serves /v3 paths. */
-const mockBaseUrl = (proxy: RecordingProxy) => proxy.url;
+/** The mock's base URL as the clients see it: the mock answers production paths, so the Chat and Calls servers' `/v3` stays. */
+const mockBaseUrl = (proxy: RecordingProxy) => `${proxy.url}/v3`;
 
 /** `host:443` of an operation's first server (its own, else its path's, else the root's) with default variables. */
 function defaultHost(path: string, method: string): string {
