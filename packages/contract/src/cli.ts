@@ -8,7 +8,7 @@ import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
 import { exitCodeOf, validateRecording } from './validate-recording.js';
-import { formatProxySummary, startValidatingProxy } from './validating-proxy.js';
+import { formatFailure, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
@@ -20,9 +20,13 @@ Commands:
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 
-  proxy --upstream URL [--port N] [--spec FILE]
-    Prism's validating proxy in front of URL (with its base path, e.g. .../v3) on 127.0.0.1.
-    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary, exits 1 if there were violations.
+  proxy --upstream URL [--port N] [--spec FILE] [--upstream-timeout MS] [--max-reports N] [--har FILE]
+    A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each
+    exchange is checked as validate checks it; upstream failures answer 502 (504 after
+    --upstream-timeout, default 30000 ms) and count as failed. --har writes the traffic as HAR 1.2,
+    credentials redacted. Stop with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
+    Exit 0: all validated exchanges conform; 1: a violation or an upstream failure; 2: nothing
+    was validated, or bad options.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
     oasdiff's breaking changes from the baseline to the bundled spec. A breaking change inside
@@ -86,30 +90,44 @@ async function validateCommand(args: string[]): Promise<number> {
 }
 
 async function proxyCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { upstream: { type: 'string' }, port: { type: 'string', default: '0' }, spec: { type: 'string' } });
+  const { values } = parse(args, {
+    upstream: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    spec: { type: 'string' },
+    'upstream-timeout': { type: 'string', default: '30000' },
+    'max-reports': { type: 'string', default: '1000' },
+    har: { type: 'string' },
+  });
   if (!values.upstream) throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 picks a free one)');
+  const port = wholeNumber(values.port, '--port', 65535);
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
     port,
+    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout (milliseconds)', 86_400_000, 1),
+    maxReports: wholeNumber(values['max-reports'], '--max-reports'),
     ...(values.spec ? { spec: values.spec } : {}),
-    onExchange: (exchange) => {
-      for (const v of exchange.violations) {
-        process.stderr.write(`✗ ${exchange.method} ${exchange.path} → ${exchange.status}: ${v.location.join('.')} ${v.message}\n`);
-      }
+    ...(values.har ? { har: values.har } : {}),
+    onExchange: (report) => {
+      for (const v of report.violations) process.stderr.write(`✗ ${report.method} ${report.path} → ${report.status}: ${v.kind} ${v.pointer}: expected ${v.expected}, found ${v.found}\n`);
     },
+    onFailure: (failure) => process.stderr.write(`${formatFailure(failure)}\n`),
   });
   process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
   return new Promise<number>((resolve) => {
     const stop = async () => {
       const summary = await proxy.stop();
       process.stdout.write(formatProxySummary(summary));
-      resolve(summary.violating > 0 ? 1 : 0);
+      resolve(proxyExitCode(summary));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+function wholeNumber(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER, min = 0): number {
+  const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value}")`);
+  return number;
 }
 
 async function breakingCommand(args: string[]): Promise<number> {

@@ -9,11 +9,11 @@ export { formatJunit } from './reports/junit.js';
 export {
   startValidatingProxy,
   formatProxySummary,
+  proxyExitCode,
   type ValidatingProxy,
   type ValidatingProxyOptions,
   type ProxySummary,
-  type ProxiedExchange,
-  type PrismViolation,
+  type UpstreamFailure,
 } from './validating-proxy.js';
 export { checkBreaking, formatBreakingText, BaselineError, LAST_RELEASE, type BreakingOptions, type BreakingResult } from './breaking.js';
 export { OASDIFF_VERSION, findOasdiff, ToolMissingError, type OasdiffChange } from './oasdiff.js';

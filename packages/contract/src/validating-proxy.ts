@@ -1,107 +1,290 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { prismBin, stopProcess } from '@chatplatform/mock';
-import { bundledSpecPath } from './spec-document.js';
+import zlib from 'node:zlib';
+import { ExchangeValidator } from './exchange-validator.js';
+import { type Exchange, normalizeHeaders } from './exchange.js';
+import { type HarHeader, HarWriter } from './proxy/har-writer.js';
+import { formatFailure, ProxyTally, type ProxySummary, type UpstreamFailure } from './proxy/proxy-tally.js';
+import type { ExchangeReport } from './violations.js';
 
-/** One violation as Prism reports it in the `sl-violations` response header. */
-export interface PrismViolation {
-  location: string[];
-  severity: string;
-  code: string | number;
-  message: string;
-}
-
-export interface ProxiedExchange {
-  method: string;
-  path: string;
-  status: number;
-  violations: PrismViolation[];
-}
-
-export interface ProxySummary {
-  exchanges: number;
-  /** Exchanges with a violation of severity Error, or to no documented operation. */
-  violating: number;
-  /** Distinct violations (location + message) with how often each was seen. */
-  violations: Array<PrismViolation & { count: number; example: string }>;
-}
+export { formatFailure, formatProxySummary, proxyExitCode, type ProxySummary, type UpstreamFailure } from './proxy/proxy-tally.js';
 
 export interface ValidatingProxyOptions {
   /** The real or staging API, including its base path: `https://APP.call-eu.example/v3`. */
   upstream: string;
   /** Port of the proxy on 127.0.0.1; default 0 (a free port). */
   port?: number;
-  /** OpenAPI document Prism validates against; default: the bundled spec. */
+  /** OpenAPI document to validate against (default: the bundled spec); or a validator to share. */
   spec?: string;
-  /** Called for every exchange once Prism has validated it. */
-  onExchange?: (exchange: ProxiedExchange) => void;
+  validator?: ExchangeValidator;
+  /** Milliseconds the upstream has to answer in full; default 30,000. Past it: 504. */
+  upstreamTimeoutMs?: number;
+  /** Violating exchanges and failures kept for the summary (counts stay exact); default 1000. */
+  maxReports?: number;
+  /** Bytes of a request or response body kept for validation; default 10 MiB. Larger: a failure. */
+  maxBodyBytes?: number;
+  /** Write every exchange as HAR 1.2 to this file, credentials redacted, streamed to disk. */
+  har?: string;
+  /** Called for every validated exchange, as it completes. */
+  onExchange?: (report: ExchangeReport) => void;
+  /** Called for every upstream failure, as it happens. */
+  onFailure?: (failure: UpstreamFailure) => void;
 }
 
 export interface ValidatingProxy {
   url: string;
-  exchanges(): readonly ProxiedExchange[];
-  /** Stops the proxy and Prism, and returns the summary of what was seen. */
+  /** The counts so far, and the kept reports. */
+  summary(): ProxySummary;
+  /** Stops accepting traffic, fails exchanges still in flight, ends the HAR file, returns the summary. */
   stop(): Promise<ProxySummary>;
 }
 
+const DEFAULTS = { upstreamTimeoutMs: 30_000, maxReports: 1000, maxBodyBytes: 10 * 1024 * 1024 };
+// Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+
 /**
- * Runs Prism's validating proxy (`prism proxy`, the version pinned by @chatplatform/mock) in front
- * of an upstream, behind a thin loopback front that reads Prism's `sl-violations` header on every
- * response so the violations can be summarised when the proxy stops.
+ * A small HTTP forwarder on 127.0.0.1 in front of an upstream: every exchange is streamed through,
+ * its bodies kept up to a bound, and checked with the same `ExchangeValidator` as `validate`.
  */
 export async function startValidatingProxy(options: ValidatingProxyOptions): Promise<ValidatingProxy> {
   const upstream = parseUpstream(options.upstream);
-  const prism = await startPrismProxy(options.spec ?? bundledSpecPath('yaml'), upstream);
-  const seen: ProxiedExchange[] = [];
-  const agent = new http.Agent({ keepAlive: true });
-  const front = http.createServer((req, res) => {
-    const forward = http.request(
-      { host: '127.0.0.1', port: prism.port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        const exchange: ProxiedExchange = {
-          method: req.method ?? 'GET',
-          path: (req.url ?? '/').split('?')[0]!,
-          status: answer.statusCode ?? 0,
-          violations: parseViolations(answer.headers['sl-violations']),
-        };
-        seen.push(exchange);
-        options.onExchange?.(exchange);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', (error) => {
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`validating proxy: Prism did not answer (${error.message})\n`);
-    });
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = front.address() as AddressInfo;
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const validator = options.validator ?? new ExchangeValidator(options.spec ? { spec: options.spec } : {});
+  const tally = new ProxyTally(settings.maxReports);
+  const har = options.har ? new HarWriter(options.har) : undefined;
+  const inFlight = new Set<(reason: string) => void>();
+  const context: ForwardContext = { upstream, settings, validator, tally, har, inFlight, options, agent: agentFor(upstream) };
+  const server = http.createServer((req, res) => forward(context, req, res));
+  await listen(server, options.port ?? 0);
+  const { port } = server.address() as AddressInfo;
   let stopped: Promise<ProxySummary> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
-    exchanges: () => seen,
+    summary: () => tally.snapshot(),
     stop() {
       stopped ??= (async () => {
+        for (const abort of [...inFlight]) abort('did not answer before the proxy stopped');
         await new Promise<void>((resolve) => {
-          front.close(() => resolve());
-          front.closeAllConnections();
+          server.close(() => resolve());
+          server.closeAllConnections();
         });
-        agent.destroy();
-        await prism.stop();
-        return summarize(seen);
+        context.agent.destroy();
+        await har?.close();
+        return tally.snapshot();
       })();
       return stopped;
     },
   };
 }
 
-function parseUpstream(value: string): string {
+interface ForwardContext {
+  upstream: URL;
+  settings: typeof DEFAULTS;
+  validator: ExchangeValidator;
+  tally: ProxyTally;
+  har: HarWriter | undefined;
+  inFlight: Set<(reason: string) => void>;
+  options: ValidatingProxyOptions;
+  agent: http.Agent;
+}
+
+/** The parts of one exchange gathered while it streams through. */
+interface Passage {
+  startedAt: number;
+  method: string;
+  url: string;
+  path: string;
+  requestHeaders: HarHeader[];
+  requestBody: BoundedBody;
+  done: boolean;
+}
+
+function forward(context: ForwardContext, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const url = upstreamUrl(context.upstream, req.url ?? '/');
+  const passage: Passage = {
+    startedAt: Date.now(),
+    method: req.method ?? 'GET',
+    url: url.toString(),
+    path: url.pathname,
+    requestHeaders: pairs(req.rawHeaders),
+    requestBody: new BoundedBody(context.settings.maxBodyBytes),
+    done: false,
+  };
+  const outgoing = (url.protocol === 'https:' ? https : http).request(url, {
+    method: passage.method,
+    headers: forwardedHeaders(req.rawHeaders, url),
+    agent: context.agent,
+  });
+  const fail = (reason: string, status: number) => {
+    if (passage.done) return;
+    finish();
+    outgoing.destroy();
+    recordFailure(context, passage, reason, res.headersSent ? res.statusCode : status);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(`validating proxy: upstream ${reason}\n`);
+  };
+  const abort = (reason: string) => fail(reason, 502);
+  const timer = setTimeout(() => fail(`did not answer within ${context.settings.upstreamTimeoutMs} ms (--upstream-timeout)`, 504), context.settings.upstreamTimeoutMs);
+  const finish = () => {
+    passage.done = true;
+    clearTimeout(timer);
+    context.inFlight.delete(abort);
+  };
+  context.inFlight.add(abort);
+  outgoing.on('error', (error) => fail(describeError(error), 502));
+  outgoing.on('response', (answer) => relayResponse(context, passage, answer, res, { fail, finish }));
+  req.on('data', (chunk: Buffer) => passage.requestBody.add(chunk));
+  req.pipe(outgoing);
+  res.on('close', () => {
+    if (!passage.done) fail('exchange cut short: the caller closed the connection', 502);
+  });
+}
+
+function relayResponse(
+  context: ForwardContext,
+  passage: Passage,
+  answer: http.IncomingMessage,
+  res: http.ServerResponse,
+  control: { fail: (reason: string, status: number) => void; finish: () => void },
+): void {
+  const responseBody = new BoundedBody(context.settings.maxBodyBytes);
+  const headers = pairs(answer.rawHeaders).filter(({ name }) => !HOP_BY_HOP.has(name.toLowerCase()));
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers.flatMap(({ name, value }) => [name, value]));
+  answer.on('data', (chunk: Buffer) => {
+    responseBody.add(chunk);
+    res.write(chunk);
+  });
+  answer.on('error', (error) => control.fail(describeError(error), 502));
+  answer.on('close', () => {
+    if (!answer.complete) control.fail('closed the connection before the response ended (reset)', 502);
+  });
+  answer.on('end', () => {
+    if (passage.done) return;
+    res.end();
+    const tooLarge = passage.requestBody.overflowed ? 'request' : responseBody.overflowed ? 'response' : undefined;
+    if (tooLarge) {
+      control.finish();
+      recordFailure(context, passage, `${tooLarge} body over ${context.settings.maxBodyBytes} bytes: not validated`, answer.statusCode ?? 0);
+      return;
+    }
+    control.finish();
+    recordExchange(context, passage, answer, headers, responseBody);
+  });
+}
+
+function recordExchange(context: ForwardContext, passage: Passage, answer: http.IncomingMessage, responseHeaders: HarHeader[], body: BoundedBody): void {
+  const status = answer.statusCode ?? 0;
+  const requestBody = passage.requestBody.size > 0 ? passage.requestBody.text() : undefined;
+  const responseBody = decodedText(body.buffer(), answer.headers['content-encoding']);
+  // Built as `validate` builds an exchange from a HAR entry, so replaying the HAR gives the same verdicts.
+  const exchange: Exchange = {
+    request: {
+      method: passage.method,
+      url: passage.url,
+      headers: normalizeHeaders(passage.requestHeaders) ?? {},
+      ...(requestBody !== undefined ? { body: requestBody } : {}),
+    },
+    response: { status, headers: normalizeHeaders(responseHeaders) ?? {}, body: responseBody },
+  };
+  const report = context.validator.validate(exchange, {}, context.tally.seen + 1);
+  context.tally.addReport(report);
+  context.har?.write({
+    startedAt: passage.startedAt,
+    durationMs: Date.now() - passage.startedAt,
+    method: passage.method,
+    url: passage.url,
+    requestHeaders: passage.requestHeaders,
+    ...(requestBody !== undefined ? { requestBody } : {}),
+    status,
+    responseHeaders,
+    responseBody,
+  });
+  context.options.onExchange?.(report);
+}
+
+function recordFailure(context: ForwardContext, passage: Passage, reason: string, status: number): void {
+  const failure: UpstreamFailure = { method: passage.method, path: passage.path, reason, status };
+  context.tally.addFailure(failure);
+  context.options.onFailure?.(failure);
+}
+
+/** Collects a body's bytes up to a bound; past it, only counts them. */
+class BoundedBody {
+  private readonly chunks: Buffer[] = [];
+  size = 0;
+  overflowed = false;
+
+  constructor(private readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.overflowed = true;
+      this.chunks.length = 0;
+    } else this.chunks.push(chunk);
+  }
+
+  buffer(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+  }
+
+  text(): string {
+    return this.buffer().toString('utf8');
+  }
+}
+
+function decodedText(body: Buffer, encoding: string | undefined): string {
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.gunzipSync(body).toString('utf8');
+    if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'deflate') return zlib.inflateSync(body).toString('utf8');
+  } catch {
+    // Not what it says it is: validate the bytes as sent, the validator will flag them.
+  }
+  return body.toString('utf8');
+}
+
+function describeError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'refused the connection (ECONNREFUSED)';
+    case 'ECONNRESET':
+      return 'reset the connection (ECONNRESET)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host name did not resolve (${error.code})`;
+    default:
+      return `connection failed (${error.code ?? error.name})`;
+  }
+}
+
+function pairs(raw: string[]): HarHeader[] {
+  const out: HarHeader[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i]!, value: raw[i + 1]! });
+  return out;
+}
+
+function forwardedHeaders(raw: string[], url: URL): string[] {
+  const out: string[] = ['host', url.host];
+  for (const { name, value } of pairs(raw)) if (!HOP_BY_HOP.has(name.toLowerCase())) out.push(name, value);
+  return out;
+}
+
+/** The upstream URL for a request path: upstream base path + request path, upstream query first. */
+function upstreamUrl(upstream: URL, requestPath: string): URL {
+  const url = new URL(upstream.toString());
+  const query = requestPath.indexOf('?');
+  const path = query === -1 ? requestPath : requestPath.slice(0, query);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  if (query !== -1) {
+    for (const [name, value] of new URLSearchParams(requestPath.slice(query + 1))) url.searchParams.append(name, value);
+  }
+  return url;
+}
+
+function parseUpstream(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -109,82 +292,23 @@ function parseUpstream(value: string): string {
     throw new Error(`--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must use http or https (got ${url.protocol})`);
-  return url.toString().replace(/\/$/, '');
+  return url;
 }
 
-function parseViolations(header: string | string[] | undefined): PrismViolation[] {
-  if (!header) return [];
-  try {
-    const parsed = JSON.parse(Array.isArray(header) ? header.join('') : header) as unknown;
-    return Array.isArray(parsed) ? (parsed as PrismViolation[]) : [];
-  } catch {
-    return [{ location: [], severity: 'Error', code: 'unparsable', message: 'Prism sent an sl-violations header that is not JSON' }];
-  }
+function agentFor(upstream: URL): http.Agent {
+  return upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
 }
 
-/** Errors fail; so does a request to no documented operation, which Prism only warns about. */
-function isViolation(violation: PrismViolation): boolean {
-  return violation.severity === 'Error' || /route not found/i.test(violation.message);
-}
-
-export function summarize(exchanges: readonly ProxiedExchange[]): ProxySummary {
-  const grouped = new Map<string, PrismViolation & { count: number; example: string }>();
-  let violating = 0;
-  for (const exchange of exchanges) {
-    if (exchange.violations.some(isViolation)) violating++;
-    for (const violation of exchange.violations) {
-      const key = `${violation.severity}|${violation.location.join('.')}|${violation.message}`;
-      const entry = grouped.get(key);
-      if (entry) entry.count++;
-      else grouped.set(key, { ...violation, count: 1, example: `${exchange.method} ${exchange.path} → ${exchange.status}` });
-    }
-  }
-  return { exchanges: exchanges.length, violating, violations: [...grouped.values()] };
-}
-
-export function formatProxySummary(summary: ProxySummary): string {
-  const lines = [
-    `Validating proxy stopped: ${summary.exchanges} exchange${summary.exchanges === 1 ? '' : 's'}, ${summary.violating} with violations.`,
-  ];
-  for (const v of summary.violations) {
-    lines.push(`  ${v.count}× ${v.severity} ${v.location.join('.') || '(exchange)'}: ${v.message} (e.g. ${v.example})`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-interface PrismProcess {
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** Starts `prism proxy` on a free loopback port and waits until it listens. */
-async function startPrismProxy(spec: string, upstream: string): Promise<PrismProcess> {
-  const child = spawn(process.execPath, [prismBin(), 'proxy', spec, upstream, '--host', '127.0.0.1', '--port', '0', '--errors', 'false'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const output: string[] = [];
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error('Prism did not start listening within 60 s')), 60_000);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output.push(text);
-      if (output.length > 50) output.shift();
-      const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(text);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(Number(found[1]));
-      }
-    };
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGTERM');
-      reject(new Error(`${error.message}. Prism said:\n${output.join('').slice(-2000)}`));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`Prism exited (code ${code}) before listening`)));
-  });
-  child.removeAllListeners('exit');
-  return { port, stop: () => stopProcess(child, 5_000) };
 }
+
+function definedOnly(options: ValidatingProxyOptions): Partial<typeof DEFAULTS> {
+  const out: Partial<typeof DEFAULTS> = {};
+  for (const key of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) if (options[key] !== undefined) out[key] = options[key];
+  return out;
+}
+
