@@ -19,6 +19,7 @@ import { bundledSpecPath } from '../dist/index.js';
 const RUNS = Number(process.env.PROXY_BENCH_RUNS ?? 3);
 const REQUESTS = Number(process.env.PROXY_BENCH_REQUESTS ?? 3_000);
 const CONCURRENCY = 8;
+const WARM_UP = 500;
 const MEMORY_REQUESTS = Number(process.env.PROXY_BENCH_MEMORY_REQUESTS ?? 100_000);
 const KEY = 'bench-apikey';
 
@@ -114,6 +115,7 @@ async function runOnce(name, run) {
   const { child, output } = spawnSide(name, port, har);
   const firstStatus = await firstAnswer(port, pathFor[name], child);
   const startMs = performance.now() - started;
+  await load(port, pathFor[name], WARM_UP);
   const { rate, non200 } = await load(port, pathFor[name], REQUESTS);
   const peakMb = rssOf(child.pid, 'VmHWM');
   const code = await stop(child);
@@ -156,7 +158,7 @@ async function memory() {
   const har = join(dir, 'memory.har');
   const { child, output } = spawnSide('chatplatform-contract proxy', port, har);
   await firstAnswer(port, pathFor['chatplatform-contract proxy'], child);
-  await load(port, pathFor['chatplatform-contract proxy'], 1_000);
+  await load(port, pathFor['chatplatform-contract proxy'], WARM_UP);
   const before = rssOf(child.pid, 'VmRSS');
   const { rate } = await load(port, pathFor['chatplatform-contract proxy'], MEMORY_REQUESTS);
   const after = rssOf(child.pid, 'VmRSS');
@@ -170,10 +172,11 @@ async function memory() {
 try {
   console.log(`Method: each proxy is spawned ${RUNS}× on 127.0.0.1 in front of one loopback upstream answering the`);
   console.log(`spec's CallInitiated example; both validate against the bundled spec and write HAR. Start: spawn →`);
-  console.log(`first answer through the proxy. Requests/s: ${REQUESTS.toLocaleString('en')} Get Calls over ${CONCURRENCY} keep-alive connections.`);
+  console.log(`first answer through the proxy. Requests/s: ${REQUESTS.toLocaleString('en')} Get Calls over ${CONCURRENCY} keep-alive connections,`);
+  console.log(`after ${WARM_UP} warm-up requests (the JIT's first minute is not the proxy's steady state).`);
   console.log(`Peak RSS: the proxy process's VmHWM after the load. Medians of ${RUNS} runs; verdict: exit code and summary on SIGINT.\n`);
   await compare();
-  console.log(`\nMemory: our proxy (with --har) after 1,000 warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS from /proc.\n`);
+  console.log(`\nMemory: our proxy (with --har) after ${WARM_UP} warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS from /proc.\n`);
   await memory();
 } finally {
   upstream.close();
