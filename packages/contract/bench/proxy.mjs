@@ -157,16 +157,22 @@ async function memory() {
   const port = await getPort({ host: '127.0.0.1' });
   const har = join(dir, 'memory.har');
   const { child, output } = spawnSide('chatplatform-contract proxy', port, har);
-  await firstAnswer(port, pathFor['chatplatform-contract proxy'], child);
-  await load(port, pathFor['chatplatform-contract proxy'], WARM_UP);
-  const before = rssOf(child.pid, 'VmRSS');
-  const { rate } = await load(port, pathFor['chatplatform-contract proxy'], MEMORY_REQUESTS);
-  const after = rssOf(child.pid, 'VmRSS');
+  const path = pathFor['chatplatform-contract proxy'];
+  await firstAnswer(port, path, child);
+  await load(port, path, WARM_UP);
+  const samples = [['before', rssOf(child.pid, 'VmRSS')]];
+  const started = performance.now();
+  const step = MEMORY_REQUESTS / 10;
+  for (let sent = step; sent <= MEMORY_REQUESTS; sent += step) {
+    await load(port, path, step);
+    if (sent === step || sent === MEMORY_REQUESTS / 2 || sent === MEMORY_REQUESTS) samples.push([sent.toLocaleString('en'), rssOf(child.pid, 'VmRSS')]);
+  }
+  const rate = MEMORY_REQUESTS / ((performance.now() - started) / 1000);
   const peak = rssOf(child.pid, 'VmHWM');
   const code = await stop(child);
-  console.log(`| requests after warm-up | RSS before | RSS after | peak RSS | requests/s | verdict |`);
-  console.log(`|---:|---:|---:|---:|---:|---|`);
-  console.log(`| ${MEMORY_REQUESTS.toLocaleString('en')} | ${before.toFixed(0)} MB | ${after.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${rate.toFixed(0)} | ${verdictOf({ code, output: output() })} |`);
+  console.log(`| ${samples.map(([label]) => `RSS ${label}`).join(' | ')} | peak RSS | requests/s | verdict |`);
+  console.log(`|${samples.map(() => '---:|').join('')}---:|---:|---|`);
+  console.log(`| ${samples.map(([, mb]) => `${mb.toFixed(0)} MB`).join(' | ')} | ${peak.toFixed(0)} MB | ${rate.toFixed(0)} | ${verdictOf({ code, output: output() })} |`);
 }
 
 try {
@@ -176,7 +182,7 @@ try {
   console.log(`after ${WARM_UP} warm-up requests (the JIT's first minute is not the proxy's steady state).`);
   console.log(`Peak RSS: the proxy process's VmHWM after the load. Medians of ${RUNS} runs; verdict: exit code and summary on SIGINT.\n`);
   await compare();
-  console.log(`\nMemory: our proxy (with --har) after ${WARM_UP} warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS from /proc.\n`);
+  console.log(`\nMemory: our proxy (with --har) after ${WARM_UP} warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS (from /proc)\nbefore them and after the first tenth, half and all: flat from the first tenth on means nothing accumulates.\n`);
   await memory();
 } finally {
   upstream.close();

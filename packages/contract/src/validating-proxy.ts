@@ -272,15 +272,15 @@ function forwardedHeaders(raw: string[], url: URL): string[] {
   return out;
 }
 
-/** The upstream URL for a request path: upstream base path + request path, upstream query first. */
+/** The upstream URL for a request path: upstream base path + request path, the upstream's query first. */
 function upstreamUrl(upstream: URL, requestPath: string): URL {
-  const url = new URL(upstream.toString());
   const query = requestPath.indexOf('?');
   const path = query === -1 ? requestPath : requestPath.slice(0, query);
-  url.pathname = `${url.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-  if (query !== -1) {
-    for (const [name, value] of new URLSearchParams(requestPath.slice(query + 1))) url.searchParams.append(name, value);
-  }
+  const base = `${upstream.origin}${upstream.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const search = [upstream.search.slice(1), query === -1 ? '' : requestPath.slice(query + 1)].filter(Boolean).join('&');
+  const url = new URL(search ? `${base}?${search}` : base);
+  url.username = upstream.username;
+  url.password = upstream.password;
   return url;
 }
 
