@@ -126,9 +126,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** The last lines each side prints when stopped: its verdict on what it saw. */
 function verdictOf(result) {
-  const summary = /Validating proxy stopped:[^\n]*/.exec(result.output)?.[0];
-  const lines = summary ? [summary] : result.output.trim().split('\n').slice(-3);
-  return `exit ${result.code}; ${lines.join(' / ').replace(/\u001b\[[0-9;]*m/g, '').slice(0, 160)}`;
+  const text = result.output.replace(/\u001b\[[0-9;]*m/g, '');
+  const ours = /Validating proxy stopped:[^\n]*/.exec(text)?.[0];
+  const redocly = [/Exchanges: [^\n]*/.exec(text)?.[0], /Findings: [^\n]*/.exec(text)?.[0]].filter(Boolean);
+  const lines = ours ? [ours] : redocly.length > 0 ? redocly : text.trim().split('\n').slice(-2);
+  return `exit ${result.code}; ${lines.join(' / ').slice(0, 160)}`;
 }
 
 async function compare() {
