@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 40_000,
-    hookTimeout: 40_000,
+    globalSetup: ['test/global-setup.ts'],
+    // A CLI test starts a Node process that loads Prism's modules: seconds on a loaded machine.
+    testTimeout: 30_000,
   },
 });

@@ -17,7 +17,9 @@ export const CHAT_URL_TEXT = 'https://{appId}.api-{region}.{serviceDomain}/v3';
 
 /** @param {string} url @returns {string} the host part, variables included */
 function hostOf(url) {
-  return String(url).replace(/^[a-z]+:\/\//i, '').split('/')[0];
+  return String(url)
+    .replace(/^[a-z]+:\/\//i, '')
+    .split('/')[0];
 }
 
 /** @param {string} url @returns {'calls' | 'chat' | 'management'} */

@@ -1,8 +1,16 @@
 // platform/calls-host: the Calls area is served from its own host. Every operation under
 // `/calls` must be served (through path-level or operation-level `servers`; the document's
 // servers are the Chat address) from the Calls address only, and no other path may use it.
+
+import {
+  addressKind,
+  CALLS_URL,
+  CALLS_URL_TEXT,
+  CHAT_URL_TEXT,
+  describeOperation,
+  effectiveServers,
+} from './addresses.js';
 import { collectOperations } from './operations.js';
-import { CALLS_URL, CALLS_URL_TEXT, CHAT_URL_TEXT, addressKind, describeOperation, effectiveServers } from './addresses.js';
 
 const isCallsPath = (path) => path === '/calls' || path.startsWith('/calls/');
 
@@ -15,7 +23,7 @@ export function CallsHost() {
       const what = describeOperation(op);
       if (isCallsPath(path)) {
         const wrong = servers.filter((s) => !CALLS_URL.test(s.url)).map((s) => `\`${s.url}\``);
-        if (own && own.length && !wrong.length) continue;
+        if (own?.length && !wrong.length) continue;
         ctx.report({
           message:
             `${what} is in the Calls area, so it must be served from the Calls address \`${CALLS_URL_TEXT}\` ` +

@@ -1,14 +1,17 @@
 // platform/management-api-tag: the operations served from the management address (see
 // addresses.js) and the operations tagged as the management API (option `tag`) are the same
 // set, so the docs group exactly the operations that take `key`/`secret`.
-import { collectOperations } from './operations.js';
+
 import { describeOperation, isManagementOperation } from './addresses.js';
+import { collectOperations } from './operations.js';
 
 export function ManagementApiTag({ tag } = {}) {
   if (typeof tag !== 'string' || !tag) {
-    throw new Error('platform/management-api-tag needs the option `tag` (the management API tag name) in redocly.yaml.');
+    throw new Error(
+      'platform/management-api-tag needs the option `tag` (the management API tag name) in redocly.yaml.',
+    );
   }
-  return collectOperations((operations, root, ctx) => {
+  return collectOperations((operations, _root, ctx) => {
     for (const op of operations) {
       const tagged = (op.operation.tags ?? []).includes(tag);
       const served = isManagementOperation(op);

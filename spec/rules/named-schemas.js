@@ -38,7 +38,10 @@ export function NamedSchemas() {
           }
           return;
         }
-        const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
+        const isObject =
+          schema.type === 'object' ||
+          (Array.isArray(schema.type) && schema.type.includes('object')) ||
+          schema.properties !== undefined;
         if (!isObject || CONDITIONAL.test(ctx.location.pointer)) return;
         ctx.report({
           message:

@@ -32,7 +32,8 @@ export function OnBehalfOfShared() {
         components.add(`${location.source.absoluteRef}${location.pointer}`);
         if (components.size > 1) {
           ctx.report({
-            message: 'A second `onBehalfOf` parameter component. Keep one shared component and reference it everywhere; delete this one.',
+            message:
+              'A second `onBehalfOf` parameter component. Keep one shared component and reference it everywhere; delete this one.',
             location: location.child('name'),
           });
         }

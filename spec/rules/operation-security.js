@@ -8,10 +8,11 @@
 // platform/management-api-tag keeps the `Management API` tag and the address in step.
 //
 // Option `apiKeyScopes`: the key scopes an `apikey` requirement may name as OpenAPI 3.1 roles.
-import { collectOperations } from './operations.js';
-import { describeOperation, isManagementOperation } from './addresses.js';
 
-const APIKEY_SCHEME = "an apiKey scheme with `in: header` and `name: apikey`";
+import { describeOperation, isManagementOperation } from './addresses.js';
+import { collectOperations } from './operations.js';
+
+const APIKEY_SCHEME = 'an apiKey scheme with `in: header` and `name: apikey`';
 
 export function OperationSecurity({ apiKeyScopes } = {}) {
   /** @type {Map<string, string>} scheme component name -> header it sends ('apikey' | 'key' | 'secret' | other) */
@@ -58,7 +59,9 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
         }
 
         if (!apikeySchemes.length) {
-          report(`${what} must require the \`apikey\` header, but no scheme sends it. Define ${APIKEY_SCHEME} under components.securitySchemes.`);
+          report(
+            `${what} must require the \`apikey\` header, but no scheme sends it. Define ${APIKEY_SCHEME} under components.securitySchemes.`,
+          );
           continue;
         }
         const missing = requirements.length === 0 || requirements.some((req) => !apikeySchemes.some((n) => n in req));
@@ -71,7 +74,9 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
           continue;
         }
         if (requirements.some((req) => [...keySchemes, ...secretSchemes].some((n) => n in req))) {
-          report(`${what} is not a management API operation, so it must not require the management \`key\`/\`secret\` headers. Remove them from its security.`);
+          report(
+            `${what} is not a management API operation, so it must not require the management \`key\`/\`secret\` headers. Remove them from its security.`,
+          );
         }
         if (!apiKeyScopes) continue;
         for (const req of requirements) {

@@ -2,14 +2,18 @@
 // as `platform/<rule>`. Each rule lives in its own module; see the comment at its top.
 import { CallsHost } from './calls-host.js';
 import { DeprecatedNamesReplacement } from './deprecated-names-replacement.js';
+import { IntegerFormat } from './integer-format.js';
 import { ManagementApiTag } from './management-api-tag.js';
 import { NamedSchemas } from './named-schemas.js';
 import { NoVersionInPath } from './no-version-in-path.js';
+import { NumberFormat } from './number-format.js';
 import { OnBehalfOfShared } from './on-behalf-of-shared.js';
+import { OpenObjects } from './open-objects.js';
 import { OperationIdKebabCase } from './operation-id-kebab-case.js';
 import { OperationSecurity } from './operation-security.js';
 import { PathFiles } from './path-files.js';
 import { RegionVariable } from './region-variable.js';
+import { ResponseDefaults } from './response-defaults.js';
 import { ServersHttps } from './servers-https.js';
 import { TagGroups } from './tag-groups.js';
 
@@ -26,6 +30,10 @@ const rules = {
   'tag-groups': TagGroups,
   'named-schemas': NamedSchemas,
   'path-files': PathFiles,
+  'integer-format': IntegerFormat,
+  'number-format': NumberFormat,
+  'open-objects': OpenObjects,
+  'response-defaults': ResponseDefaults,
 };
 
 export default function platformPlugin() {

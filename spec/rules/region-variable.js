@@ -3,7 +3,9 @@
 
 export function RegionVariable({ regions } = {}) {
   if (!Array.isArray(regions) || regions.length === 0) {
-    throw new Error('platform/region-variable needs the option `regions` (the list of data centers, e.g. [us, eu, in]) in redocly.yaml.');
+    throw new Error(
+      'platform/region-variable needs the option `regions` (the list of data centers, e.g. [us, eu, in]) in redocly.yaml.',
+    );
   }
   const expected = [...regions].sort();
   const list = regions.map((r) => `\`${r}\``).join(', ');

@@ -10,7 +10,8 @@ export function TagGroups() {
         const groups = root['x-tagGroups'];
         if (!Array.isArray(groups)) {
           ctx.report({
-            message: 'The document has no `x-tagGroups`. Add it at the root and list every tag in one group so the docs show all resource areas.',
+            message:
+              'The document has no `x-tagGroups`. Add it at the root and list every tag in one group so the docs show all resource areas.',
             location: ctx.location.child('tags'),
           });
           return;
@@ -20,9 +21,15 @@ export function TagGroups() {
           (group.tags ?? []).forEach((tag, t) => {
             const at = ctx.location.child(['x-tagGroups', g, 'tags', t]);
             if (!declared.includes(tag)) {
-              ctx.report({ message: `x-tagGroups group \`${group.name}\` lists \`${tag}\`, which is not a declared tag. Declare it under \`tags\` with a description, or remove it.`, location: at });
+              ctx.report({
+                message: `x-tagGroups group \`${group.name}\` lists \`${tag}\`, which is not a declared tag. Declare it under \`tags\` with a description, or remove it.`,
+                location: at,
+              });
             } else if (seen.has(tag)) {
-              ctx.report({ message: `Tag \`${tag}\` is listed in both \`${seen.get(tag)}\` and \`${group.name}\`. Keep it in one group.`, location: at });
+              ctx.report({
+                message: `Tag \`${tag}\` is listed in both \`${seen.get(tag)}\` and \`${group.name}\`. Keep it in one group.`,
+                location: at,
+              });
             } else {
               seen.set(tag, group.name);
             }
@@ -30,7 +37,10 @@ export function TagGroups() {
         });
         declared.forEach((tag, i) => {
           if (seen.has(tag)) return;
-          ctx.report({ message: `Tag \`${tag}\` is in no x-tagGroups group, so the docs would hide it. Add it to one group in \`x-tagGroups\`.`, location: ctx.location.child(['tags', i]) });
+          ctx.report({
+            message: `Tag \`${tag}\` is in no x-tagGroups group, so the docs would hide it. Add it to one group in \`x-tagGroups\`.`,
+            location: ctx.location.child(['tags', i]),
+          });
         });
       },
     },

@@ -16,12 +16,22 @@ const DEFS_ID = 'urn:chatplatform:openapi';
 const rewriteRefs = (schema: Json): Json =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${DEFS_ID}#/$defs/`));
 
+/** Every `x-` key used anywhere inside the schemas. */
+function extensionKeywords(schemas: Json): string[] {
+  const keys = new Set<string>();
+  JSON.stringify(schemas, (key, value) => {
+    if (key.startsWith('x-')) keys.add(key);
+    return value;
+  });
+  return [...keys];
+}
+
 function createAjv() {
   // strict: unknown keywords and unknown formats are errors, not silently ignored.
   const ajv = new Ajv2020.default({ strict: true, allErrors: true });
   addFormats.default(ajv);
-  // OpenAPI's own schema keywords, which are annotations for JSON Schema validators.
-  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  // OpenAPI's own schema keywords and the spec's `x-` extensions: annotations for JSON Schema validators.
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', ...extensionKeywords(spec.components.schemas)]);
   ajv.addSchema({ $id: DEFS_ID, $defs: rewriteRefs(spec.components.schemas) });
   return ajv;
 }
@@ -57,9 +67,13 @@ function site(where: string, holder: Json): ExampleSite | undefined {
 function collectSites(): ExampleSite[] {
   const sites: (ExampleSite | undefined)[] = [];
   const mediaTypes = (where: string, content: Json) =>
-    Object.entries<Json>(content ?? {}).forEach(([type, media]) => sites.push(site(`${where} ${type}`, media)));
+    Object.entries<Json>(content ?? {}).forEach(([type, media]) => {
+      sites.push(site(`${where} ${type}`, media));
+    });
   const parameters = (where: string, list: Json[] = []) =>
-    list.map(deref).forEach((p) => sites.push(site(`${where} parameter ${p.name}`, p)));
+    list.map(deref).forEach((p) => {
+      sites.push(site(`${where} parameter ${p.name}`, p));
+    });
 
   for (const [path, rawItem] of Object.entries<Json>(spec.paths)) {
     const item = deref(rawItem);
@@ -72,7 +86,8 @@ function collectSites(): ExampleSite[] {
       for (const [status, rawResponse] of Object.entries<Json>(op.responses)) {
         const response = deref(rawResponse);
         mediaTypes(`${where} ${status}`, response.content);
-        for (const [name, header] of Object.entries<Json>(response.headers ?? {})) sites.push(site(`${where} ${status} header ${name}`, deref(header)));
+        for (const [name, header] of Object.entries<Json>(response.headers ?? {}))
+          sites.push(site(`${where} ${status} header ${name}`, deref(header)));
       }
     }
   }
@@ -81,9 +96,11 @@ function collectSites(): ExampleSite[] {
     if (!schema || typeof schema !== 'object') return;
     if (!Array.isArray(schema)) {
       const values = [...(schema.examples ?? []), ...('example' in schema ? [schema.example] : [])];
-      if (values.length) sites.push({ where, schema, examples: values.map((value: unknown, i: number) => ({ name: `#${i}`, value })) });
+      if (values.length)
+        sites.push({ where, schema, examples: values.map((value: unknown, i: number) => ({ name: `#${i}`, value })) });
     }
-    for (const [key, child] of Object.entries<Json>(schema)) if (key !== 'examples' && key !== 'example') walkSchema(`${where}/${key}`, child);
+    for (const [key, child] of Object.entries<Json>(schema))
+      if (key !== 'examples' && key !== 'example') walkSchema(`${where}/${key}`, child);
   };
   for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walkSchema(`schema ${name}`, schema);
   return sites.filter((s): s is ExampleSite => s !== undefined);
@@ -95,7 +112,12 @@ const records = (name: string): Json[] => spec.components.examples[name].value.d
 describe('examples', () => {
   it('are found where the spec declares them (Get Call responses, parameters, schemas)', () => {
     const where = sites.map((s) => s.where);
-    expect(where).toEqual(expect.arrayContaining(['GET /calls/{sessionId} 200 application/json', 'GET /calls/{sessionId} 400 application/json']));
+    expect(where).toEqual(
+      expect.arrayContaining([
+        'GET /calls/{sessionId} 200 application/json',
+        'GET /calls/{sessionId} 400 application/json',
+      ]),
+    );
     expect(where.some((w) => w.includes('parameter sessionId'))).toBe(true);
     expect(where.some((w) => w.startsWith('schema '))).toBe(true);
   });
@@ -139,7 +161,10 @@ describe('the call record schema', () => {
 
   it('requires recordings when hasRecording is true (if/then), and only then', () => {
     const { recordings: _dropped, ...withoutRecordings } = recorded;
-    expect(errorsOf(call, withoutRecordings)).toEqual(["/ must have required property 'recordings'", '/ must match "then" schema']);
+    expect(errorsOf(call, withoutRecordings)).toEqual([
+      "/ must have required property 'recordings'",
+      '/ must match "then" schema',
+    ]);
     expect(errorsOf(call, { ...withoutRecordings, recordings: [] })).toEqual([]);
     expect(errorsOf(call, { ...observed, hasRecording: false })).toEqual([]);
     expect(observed).not.toHaveProperty('recordings');
@@ -157,14 +182,81 @@ describe('the call record schema', () => {
     expect(properties.totalParticipants.type).toBe('integer');
     expect(properties.initiatedAt.type).toBe('integer');
     expect(errorsOf(call, { ...observed, totalVideoMinutes: 0.31666666666666665 })).toEqual([]);
-    expect(errorsOf(call, { ...observed, totalParticipants: 1.5 })).toEqual(['/totalParticipants must be integer']);
-    expect(errorsOf(call, { ...observed, initiatedAt: 1717412345.5 })).toEqual(['/initiatedAt must be integer']);
+    expect(errorsOf(call, { ...observed, totalParticipants: 1.5 })).toContain('/totalParticipants must be integer');
+    expect(errorsOf(call, { ...observed, initiatedAt: 1717412345.5 })).toContain('/initiatedAt must be integer');
   });
 
   it('checks formats strictly (an avatar that is not a URI is rejected)', () => {
     const participant = component('CallParticipant');
-    expect(errorsOf(participant, { ...observed.participants[0], avatar: 'not a uri' })).toEqual(['/avatar must match format "uri"']);
-    expect(() => new Ajv2020.default({ strict: true }).compile({ type: 'string', format: 'uri' })).toThrow(/unknown format/);
+    expect(errorsOf(participant, { ...observed.participants[0], avatar: 'not a uri' })).toEqual([
+      '/avatar must match format "uri"',
+    ]);
+    expect(() => new Ajv2020.default({ strict: true }).compile({ type: 'string', format: 'uri' })).toThrow(
+      /unknown format/,
+    );
+  });
+});
+
+describe('what typed clients read', () => {
+  const call = component('Call');
+  const [observed] = records('CallInitiated');
+  const schemas = ['Call', 'CallParticipant'].map((name) => [name, spec.components.schemas[name]] as const);
+  const AFTER_2038 = 2 ** 31 + 60; // 2038-01-19T03:15:08Z, one minute past what 32 bits hold
+
+  it('timestamps hold dates after 2038-01-19 and counts stay within 32 bits', () => {
+    const participant = observed.participants[0];
+    const timestamps = { initiatedAt: AFTER_2038, startedAt: AFTER_2038, endedAt: AFTER_2038 + 19 };
+    const joined = { ...participant, joinedAt: AFTER_2038, leftAt: AFTER_2038 + 19 };
+    expect(errorsOf(call, { ...observed, ...timestamps, participants: [joined] })).toEqual([]);
+    expect(errorsOf(call, { ...observed, totalParticipants: 2 ** 31 })).toEqual([
+      '/totalParticipants must match format "int32"',
+    ]);
+  });
+
+  it('a record without the fields whose documented default is 0 is valid, and each says what absent means', () => {
+    const defaulted = schemas.flatMap(([name, schema]) =>
+      Object.entries<Json>(schema.properties)
+        .filter(([, p]) => 'x-absent-means' in p)
+        .map(([field, p]) => ({ name, field, p })),
+    );
+    expect(defaulted.map((d) => `${d.name}.${d.field}`)).toEqual(
+      expect.arrayContaining([
+        'Call.totalAudioMinutes',
+        'Call.initiatedAt',
+        'Call.totalParticipants',
+        'CallParticipant.totalVideoMinutes',
+      ]),
+    );
+    for (const { name, field, p } of defaulted) {
+      expect(p, `${name}.${field}`).not.toHaveProperty('default');
+      expect(p.description, `${name}.${field}`).toContain(`Absent means ${p['x-absent-means']}.`);
+      expect(spec.components.schemas[name].required ?? [], `${name}.${field}`).not.toContain(field);
+    }
+    const drop = (record: Json, name: string) =>
+      Object.fromEntries(
+        Object.entries<Json>(record).filter(([key]) => !defaulted.some((d) => d.name === name && d.field === key)),
+      );
+    const bare = {
+      ...drop(observed, 'Call'),
+      participants: observed.participants.map((p: Json) => drop(p, 'CallParticipant')),
+    };
+    expect(bare).not.toHaveProperty('totalAudioMinutes');
+    expect(errorsOf(call, bare)).toEqual([]);
+  });
+
+  it('keeps fields the platform adds beyond the documented ones', () => {
+    const [recorded] = records('CallEndedWithRecording');
+    for (const field of ['mid', 'startedAt', 'endedAt', 'hasTranscription', 'metaData', 'tags'])
+      expect(recorded, field).toHaveProperty(field);
+    for (const field of ['deviceId', 'joinedAt', 'leftAt', 'mid'])
+      expect(recorded.participants[0], field).toHaveProperty(field);
+    const unknown = {
+      ...recorded,
+      addedLater: { any: 'value' },
+      participants: [{ ...recorded.participants[0], addedLater: 1 }],
+    };
+    expect(errorsOf(call, unknown)).toEqual([]);
+    expect(errorsOf(component('ErrorBody'), { code: 'ERR_UNDOCUMENTED', message: 'kept' })).toEqual([]);
   });
 });
 
@@ -181,7 +273,9 @@ describe('the participant state', () => {
     const state = deref(spec.components.schemas.CallParticipant.properties.state);
     expect([...state.enum].sort()).toEqual(['ended', 'ongoing', 'rejected', 'unanswered']);
     for (const value of state.enum) expect(state.description).toContain(`\`${value}\``);
-    expect(errorsOf(participant, { ...observed.participants[1], state: 'left' })).toEqual(['/state must be equal to one of the allowed values']);
+    expect(errorsOf(participant, { ...observed.participants[1], state: 'left' })).toEqual([
+      '/state must be equal to one of the allowed values',
+    ]);
   });
 });
 
@@ -198,7 +292,9 @@ describe('descriptions', () => {
   });
 
   it('exist on every parameter', () => {
-    const parameters = operations.flatMap(({ op, item }) => [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref));
+    const parameters = operations.flatMap(({ op, item }) =>
+      [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
+    );
     expect(parameters.length).toBeGreaterThanOrEqual(3);
     expect(parameters.filter((p) => !p.description?.trim()).map((p) => p.name)).toEqual([]);
   });
@@ -211,7 +307,8 @@ describe('descriptions', () => {
         if (!(property.description ?? deref(property).description)?.trim()) missing.push(`${where}.${name}`);
       }
       // An `if` subschema is a condition on properties declared elsewhere, not a declaration.
-      for (const [key, child] of Object.entries<Json>(schema)) if (!['examples', 'example', 'if'].includes(key)) walk(`${where}/${key}`, child);
+      for (const [key, child] of Object.entries<Json>(schema))
+        if (!['examples', 'example', 'if'].includes(key)) walk(`${where}/${key}`, child);
     };
     for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walk(name, schema);
     expect(missing).toEqual([]);
@@ -232,9 +329,25 @@ describe('the onBehalfOf header', () => {
 describe('resource areas', () => {
   // The reference's section 1 names nineteen resource areas.
   const areas = [
-    'Users', 'Auth tokens', 'Groups', 'Group members', 'Messages', 'Conversations', 'Friends', 'Blocked users', 'Banned users',
-    'Roles', 'API keys', 'Calls', 'Role-based and scope-based access control', 'Restrict features', 'Notifications',
-    'Moderation', 'AI agents', 'Data import', 'Metrics',
+    'Users',
+    'Auth tokens',
+    'Groups',
+    'Group members',
+    'Messages',
+    'Conversations',
+    'Friends',
+    'Blocked users',
+    'Banned users',
+    'Roles',
+    'API keys',
+    'Calls',
+    'Role-based and scope-based access control',
+    'Restrict features',
+    'Notifications',
+    'Moderation',
+    'AI agents',
+    'Data import',
+    'Metrics',
   ];
 
   it('are all tags with a description', () => {
@@ -245,7 +358,11 @@ describe('resource areas', () => {
 
   it('all appear in exactly one x-tagGroups group', () => {
     const grouped = spec['x-tagGroups'].flatMap((g: Json) => g.tags);
-    for (const area of areas) expect(grouped.filter((t: string) => t === area), area).toHaveLength(1);
+    for (const area of areas)
+      expect(
+        grouped.filter((t: string) => t === area),
+        area,
+      ).toHaveLength(1);
   });
 });
 
@@ -261,11 +378,14 @@ describe('servers and regions', () => {
 
   it('serve the Chat address at the root, the Calls address on /calls, the management address on /apps', () => {
     expect(spec.servers.map((s: Json) => s.url)).toEqual(['https://{appId}.api-{region}.{serviceDomain}/v3']);
-    expect(spec.paths['/calls/{sessionId}'].servers.map((s: Json) => s.url)).toEqual(['https://{appId}.call-{region}.{serviceDomain}/v3']);
+    expect(spec.paths['/calls/{sessionId}'].servers.map((s: Json) => s.url)).toEqual([
+      'https://{appId}.call-{region}.{serviceDomain}/v3',
+    ]);
     const [management] = spec.paths['/apps'].servers;
     expect(management.url).toMatch(/^https:\/\/\{\w+\}$/);
     expect(Object.values<Json>(variablesOf(management)).map((v) => v.default)).toEqual(['apimgmt.cometchat.io']);
-    for (const path of ['/users', '/users/{uid}/auth_tokens', '/messages']) expect(spec.paths[path].servers, path).toBeUndefined();
+    for (const path of ['/users', '/users/{uid}/auth_tokens', '/messages'])
+      expect(spec.paths[path].servers, path).toBeUndefined();
   });
 
   it('are HTTPS only', () => {

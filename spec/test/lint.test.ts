@@ -1,11 +1,13 @@
-// `redocly lint` through the real CLI and the real redocly.yaml: the spec is clean, and each
-// platform-convention rule is proven by a fixture that breaks it and nothing else.
+// `redocly lint` through the real CLI and the real redocly.yaml: the spec and its Arazzo workflow
+// are clean, and each platform-convention rule is proven by a fixture that breaks it and nothing
+// else. Spectral's `spectral:oas` (the ruleset other-language teams run) is clean on the bundle.
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { beforeAll, describe, expect, it } from 'vitest';
 import platformPlugin from '../rules/platform.js';
 import { localBin } from './local-bin.js';
 
@@ -43,47 +45,37 @@ function splitJsonReports(text: string): LintReport[] {
   return reports;
 }
 
-/** Lints files (or the configured API when none are given); lint exits 1 on problems, which is not a failure here. */
+const config = parseYaml(readFileSync(join(specDir, 'redocly.yaml'), 'utf8'));
+const configuredApis = Object.keys(config.apis);
+
+/** Lints files (or every API of redocly.yaml when none are given); lint exits 1 on problems, which is not a failure here. */
 async function lint(files: string[] = []): Promise<LintReport[]> {
   const redocly = localBin(specDir, 'redocly', '@redocly/cli');
   const args = ['lint', ...files, '--config', join(specDir, 'redocly.yaml'), '--format=json', '--max-problems=1000'];
-  const { stdout, stderr } = await run(redocly, args, { cwd: specDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } }).catch(
-    (error: { code?: number; stdout?: string; stderr?: string }) => {
-      if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? '' };
-      throw new Error(`redocly lint crashed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
-    },
-  );
+  const { stdout, stderr } = await run(redocly, args, {
+    cwd: specDir,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+  }).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+    if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? '' };
+    throw new Error(`redocly lint crashed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
+  });
   const reports = splitJsonReports(stdout);
   // A config or plugin that fails to load prints no report at all.
-  if (reports.length !== Math.max(files.length, 1)) throw new Error(`redocly lint printed ${reports.length} reports for ${files.length || 1} documents:\n${stderr}`);
+  const documents = files.length || configuredApis.length;
+  if (reports.length !== documents)
+    throw new Error(`redocly lint printed ${reports.length} reports for ${documents} documents:\n${stderr}`);
   return reports;
 }
 
 const ruleNames = Object.keys(platformPlugin().rules.oas3);
-const config = parseYaml(readFileSync(join(specDir, 'redocly.yaml'), 'utf8'));
-
-describe('the platform plugin', () => {
-  it('is loaded by redocly.yaml and every one of its rules is on at error level', () => {
-    expect(config.plugins).toContain('./rules/platform.js');
-    expect(ruleNames.length).toBeGreaterThanOrEqual(10);
-    for (const name of ruleNames) {
-      const setting = config.rules[`platform/${name}`];
-      expect(typeof setting === 'string' ? setting : setting?.severity, `platform/${name}`).toBe('error');
-    }
-  });
-
-  it("keeps Redocly's recommended rules at error level (recommended-strict)", () => {
-    expect(config.extends).toContain('recommended-strict');
-    const relaxed = Object.entries(config.rules).filter(([, s]) => (typeof s === 'string' ? s : (s as { severity?: string }).severity) !== 'error');
-    expect(relaxed).toEqual([]);
-  });
-});
 
 describe('the real spec', () => {
-  it('lints with zero errors and zero warnings', async () => {
-    const [report] = await lint();
-    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  it('and its Arazzo workflow lint with zero errors and zero warnings', async () => {
+    expect(configuredApis).toEqual(['main', 'auth-token-flow']);
+    for (const report of await lint()) {
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    }
   });
 
   it('still lints clean once bundled (the rules read one-file documents too)', async () => {
@@ -93,11 +85,14 @@ describe('the real spec', () => {
 });
 
 describe('rule fixtures', () => {
-  const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.yaml')).sort();
+  const fixtures = readdirSync(fixturesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   // Each breaking fixture's first lines say which rule it breaks and what every report must say:
-  // `# Breaks platform/<rule> only: <what>` and `# Message: <text the message contains>`.
+  // `# Breaks <rule id> only: <what>` and `# Message: <text the message contains>`. Besides the
+  // platform rules, recommended-strict.yaml proves that Redocly's recommended rules fail at error.
   const header = (file: string) => readFileSync(join(fixturesDir, file), 'utf8');
-  const brokenRule = (file: string) => /^# Breaks (platform\/[a-z-]+) only:/.exec(header(file))?.[1];
+  const brokenRule = (file: string) => /^# Breaks ((?:platform\/)?[a-z0-9-]+) only:/.exec(header(file))?.[1];
   const expectedMessage = (file: string) => /^# Message: (.+)$/m.exec(header(file))?.[1];
   const breaking = fixtures.filter((f) => f !== 'valid.yaml');
   let problemsByFile: Map<string, Problem[]>;
@@ -122,7 +117,7 @@ describe('rule fixtures', () => {
 
   it.each(breaking)('%s fails lint with its rule id, and with no other rule', (file) => {
     const rule = brokenRule(file);
-    expect(rule, `${file} must start with "# Breaks platform/<rule> only: <what>"`).toBeDefined();
+    expect(rule, `${file} must start with "# Breaks <rule id> only: <what>"`).toBeDefined();
     const message = expectedMessage(file);
     expect(message, `${file} must have a "# Message: <text>" line`).toBeDefined();
     const problems = problemsByFile.get(file)!;
@@ -131,24 +126,86 @@ describe('rule fixtures', () => {
     for (const problem of problems) {
       expect(problem.severity).toBe('error');
       expect(problem.message).toContain(message);
-      // A message says what is wrong and how to fix it: at least two sentences, the second an instruction.
-      expect(problem.message).toMatch(/\. [A-Z`].+/);
+      // A platform rule's message says what is wrong and how to fix it: two sentences, the second an instruction.
+      if (rule!.startsWith('platform/')) expect(problem.message).toMatch(/\. [A-Z`].+/);
     }
   });
 });
 
+describe("Spectral's spectral:oas on the bundle", () => {
+  interface SpectralResult {
+    code: string;
+    message: string;
+    path: string[];
+    severity: number; // 0 error, 1 warning, 2 info, 3 hint
+  }
+  const work = mkdtempSync(join(tmpdir(), 'spec-spectral-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** Spectral's findings on a document; it exits 1 on findings, which is not a failure here. */
+  async function spectral(document: object, ruleset = join(specDir, '.spectral.yaml')): Promise<SpectralResult[]> {
+    const file = join(work, `${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify(document));
+    const bin = localBin(specDir, 'spectral', '@stoplight/spectral-cli');
+    const { stdout } = await run(bin, ['lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet']).catch(
+      (error: { code?: number; stdout?: string; stderr?: string }) => {
+        if (error.code === 1 && error.stdout) return { stdout: error.stdout };
+        throw new Error(`spectral crashed (exit ${error.code}):\n${error.stdout}\n${error.stderr}`);
+      },
+    );
+    return JSON.parse(stdout);
+  }
+  const bundle = () => JSON.parse(readFileSync(join(specDir, 'dist/openapi.json'), 'utf8'));
+
+  it('finds nothing, warnings included', async () => {
+    expect((await spectral(bundle())).map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`)).toEqual([]);
+  });
+
+  it('catches an array without items, as the recordings of a recorded call once were', async () => {
+    const spec = bundle();
+    delete spec.components.schemas.Call.then.properties.recordings.items;
+    const results = await spectral(spec);
+    expect(results.map((r) => [r.code, r.severity, r.path.join('.')])).toEqual([
+      ['array-items', 0, 'components.schemas.Call.then.properties.recordings'],
+    ]);
+  });
+
+  it('silences one rule only, and it reports nothing but the 3.1 key-scope roles (stoplightio/spectral#2643)', async () => {
+    const unmodified = join(work, 'spectral-oas.yaml');
+    writeFileSync(unmodified, 'extends: ["spectral:oas"]\n');
+    const results = await spectral(bundle(), unmodified);
+    expect(results.length).toBeGreaterThan(0);
+    expect(new Set(results.map((r) => r.code))).toEqual(new Set(['oas3-operation-security-defined']));
+    for (const result of results)
+      expect(result.message).toMatch(/^"(fullAccess|authOnly)" must be listed among scopes\.$/);
+  });
+});
+
 describe("turbo's lint task", () => {
-  it('hashes the plugin and the lint config, so editing a rule re-runs lint', async () => {
-    const turbo = localBin(repoDir, 'turbo', 'turbo');
-    const { stdout } = await run(turbo, ['run', 'lint', '--filter=@chatplatform/spec', '--dry=json'], {
+  const turbo = () => localBin(repoDir, 'turbo', 'turbo');
+  /** The hash turbo would cache `@chatplatform/spec#lint` under, for the files as they are now. */
+  async function lintHash(): Promise<string> {
+    const { stdout } = await run(turbo(), ['run', 'lint', '--filter=@chatplatform/spec', '--dry=json'], {
       cwd: repoDir,
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
     });
-    const task = JSON.parse(stdout).tasks.find((t: { taskId: string }) => t.taskId === '@chatplatform/spec#lint');
-    const inputs = Object.keys(task.inputs);
-    const ruleFiles = readdirSync(join(specDir, 'rules')).map((f) => `rules/${f}`);
-    expect(inputs).toEqual(expect.arrayContaining([...ruleFiles, 'redocly.yaml', 'openapi.yaml']));
-    // Fixtures only feed the tests; changing one must not invalidate the lint cache.
-    expect(inputs.filter((f) => f.startsWith('test/'))).toEqual([]);
+    return JSON.parse(stdout).tasks.find((t: { taskId: string }) => t.taskId === '@chatplatform/spec#lint').hash;
+  }
+  /** The lint hash while `file` (relative to spec/) exists with some content; the file is removed after. */
+  async function hashWith(file: string): Promise<string> {
+    const path = join(specDir, file);
+    writeFileSync(path, `// probe written by test/lint.test.ts ${process.pid}\n`);
+    try {
+      return await lintHash();
+    } finally {
+      rmSync(path, { force: true });
+    }
+  }
+
+  it('re-runs lint when a rule changes, and stays cached when only a fixture does', async () => {
+    const before = await lintHash();
+    expect(await hashWith(`rules/zz-probe-${process.pid}.js`)).not.toBe(before);
+    expect(await hashWith(`test/fixtures/zz-probe-${process.pid}.txt`)).toBe(before);
+    expect(await lintHash()).toBe(before);
   });
 });

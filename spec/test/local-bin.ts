@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 export function localBin(dir: string, name: string, pkg: string): string {
   const path = join(dir, 'node_modules/.bin', name);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm install\` at the repository root to install ${pkg}.`);
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: run \`pnpm install\` at the repository root to install ${pkg}.`);
   return path;
 }

@@ -91,6 +91,29 @@ export class TimeoutError extends RequestError {
   }
 }
 
+/**
+ * A redirect was refused: to another origin (credentials are only sent to the configured one),
+ * from https to http, past `maxRedirects`, or with a Location that is not a URL. `location` is the
+ * target without its query. Never retried.
+ */
+export class RedirectError extends RequestError {
+  override name = 'RedirectError';
+  declare readonly status: number;
+  declare readonly location: string;
+  constructor(reason: string, status: number, location: string, details: RequestDetails) {
+    super(`a ${status} redirect to ${location} was refused: ${reason}`, { ...details, status, location } as RequestDetails);
+  }
+}
+
+/** A response body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
+export class ResponseTooLargeError extends RequestError {
+  override name = 'ResponseTooLargeError';
+  declare readonly maxResponseBytes: number;
+  constructor(maxResponseBytes: number, details: RequestDetails) {
+    super(`the response body exceeds maxResponseBytes (${maxResponseBytes} bytes)`, { ...details, maxResponseBytes } as RequestDetails);
+  }
+}
+
 /** The caller's `signal` aborted the request. Never retried. */
 export class AbortedError extends RequestError {
   override name = 'AbortedError';

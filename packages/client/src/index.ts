@@ -8,6 +8,8 @@ export type {
   Credentials,
   Fetch,
   GetCallResponse,
+  Logger,
+  LogLevel,
   Middleware,
   OnBehalfOfOptions,
   RequestOptions,
@@ -23,6 +25,8 @@ export {
   ConnectionError,
   InvalidInputError,
   InvalidResponseError,
+  RedirectError,
+  ResponseTooLargeError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -31,5 +35,6 @@ export {
   TimeoutError,
   type RequestDetails,
 } from './errors.js';
+export type { AttemptLog } from './log.js';
 export { regions, type Region } from './generated/spec.js';
 export type { components, paths } from './generated/schema.js';

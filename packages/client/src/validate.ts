@@ -10,7 +10,8 @@ export const optionHint = (option: string) => `the ${option} option (or ${envNam
 
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
 function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
-  if (!ok) throw new InvalidInputError(`${name}${hidden ? '' : ` ${JSON.stringify(value)}`} ${rule}`);
+  // String(): JSON.stringify would print NaN and Infinity as null.
+  if (!ok) throw new InvalidInputError(`${name}${hidden ? '' : ` ${typeof value === 'number' ? value : JSON.stringify(value)}`} ${rule}`);
   return value;
 }
 
@@ -51,14 +52,21 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     true,
   );
 
-/** A count (`integer`) or a duration in ms. */
+/** The longest wait setTimeout keeps: a longer one fires at once. */
+export const MAX_DELAY = 2 ** 31 - 1;
+
+/** A count (`integer`: maxRetries, maxRedirects, maxResponseBytes) or a duration in ms. */
 export const checkNumber = (name: string, value: unknown, integer: boolean) =>
   check(
-    typeof value === 'number' && (integer ? Number.isInteger(value) && value >= 0 : value > 0 && Number.isFinite(value)),
+    typeof value === 'number' && (integer ? Number.isSafeInteger(value) && value >= 0 : value > 0 && value <= MAX_DELAY),
     name,
     value as number,
-    integer ? 'must be a non-negative integer' : 'must be a positive number of milliseconds',
+    integer ? 'must be a non-negative integer' : `must be a positive number of milliseconds, at most ${MAX_DELAY} (about 24.8 days)`,
   );
+
+/** RFC 9110 token: a header name. Shown, since a name is not secret. */
+export const checkHeaderName = (name: string) =>
+  check(/^[!#$%&'*+.^`|~\w-]+$/.test(name), 'header name', name, 'is not an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)');
 
 /** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
 export function checkBaseUrl(baseUrl: unknown): string {

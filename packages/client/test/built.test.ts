@@ -1,9 +1,11 @@
 // The built entry points, loaded the way users load them: ESM `import` and CJS `require` through
-// the package's "exports" (DESIGN.md: a CJS build can break on openapi-fetch's default export
-// while every linter passes, so only a real call proves it).
+// the package's "exports". A CJS build can break on openapi-fetch's default export (its CJS build
+// has only `exports.default`; see tsup.config.ts) while every type check passes, so only a real
+// call through each build proves it.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { mockBaseUrl } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../dist/', import.meta.url);
@@ -19,7 +21,7 @@ function assertBuilt() {
 type Entry = typeof import('../src/index.js');
 
 async function callWith(entry: Entry) {
-  const client = entry.createClient({ appId: 'app1', region: 'us', apiKey: 'k', baseUrl: inject('mockUrl'), env: {} });
+  const client = entry.createClient({ appId: 'app1', region: 'us', apiKey: 'k', baseUrl: mockBaseUrl(), env: {} });
   const body = await client.calls.get('any-session');
   const error = await client.calls.get('any-session', { headers: { Prefer: 'code=400' } }).catch((e: unknown) => e);
   return { body, error };

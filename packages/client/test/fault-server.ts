@@ -20,7 +20,11 @@ export interface SeenRequest {
 export interface FaultServer {
   url: string;
   requests: SeenRequest[];
-  /** Connections whose socket has closed (proves an aborted request left nothing open). */
+  /**
+   * Connections that carried a request and have since closed (proves an aborted request left
+   * nothing open). Only those count: after an abort, Node's fetch may open a spare connection that
+   * never carries a request, so counting every socket would depend on its pool's timing.
+   */
   closedSockets(): number;
   close(): Promise<void>;
 }
@@ -34,9 +38,14 @@ export const json = (status: number, value: unknown, headers: Record<string, str
 export async function startFaultServer(script: Fault[]): Promise<FaultServer> {
   const requests: SeenRequest[] = [];
   const sockets = new Set<Socket>();
+  const served = new Set<Socket>();
   let closed = 0;
   const server = createServer((req, res: ServerResponse) => {
     requests.push({ method: req.method!, url: req.url!, headers: req.headers });
+    if (!served.has(req.socket)) {
+      served.add(req.socket);
+      req.socket.on('close', () => closed++);
+    }
     const fault = script[requests.length - 1];
     if (fault === undefined) {
       res.writeHead(599, { 'content-type': 'text/plain' }).end(`the fault script has only ${script.length} steps`);
@@ -53,10 +62,7 @@ export async function startFaultServer(script: Fault[]): Promise<FaultServer> {
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => {
-      sockets.delete(socket);
-      closed++;
-    });
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,11 +1,36 @@
-import { createClient, type ClientOptions } from '../src/index.js';
+import { inject } from 'vitest';
+import { createClient, type AttemptLog, type ClientOptions, type Logger } from '../src/index.js';
 
 export const APP_ID = 'app1';
+
+/**
+ * The client's baseUrl for a Prism mock started by global-setup.ts: the one place that says under
+ * which path the mock serves the API (today its root, `/calls/{sessionId}`).
+ */
+export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' = 'mockUrl') => inject(mock);
 export const API_KEY = 'test-api-key';
 
-/** A client whose every request goes to `baseUrl` (Prism or a fault server), with waits recorded instead of slept. */
+export interface LogLine {
+  level: keyof Logger;
+  message: string;
+  fields: AttemptLog;
+}
+
+/** A logger that keeps its lines. */
+export function recordingLogger() {
+  const lines: LogLine[] = [];
+  const at = (level: keyof Logger) => (message: string, fields: AttemptLog) => lines.push({ level, message, fields });
+  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn') };
+  return { logger, lines };
+}
+
+/**
+ * A client whose every request goes to `baseUrl` (Prism or a fault server), with waits recorded
+ * instead of slept and every attempt logged to `logs` (not to the console).
+ */
 export function clientFor(baseUrl: string, options: ClientOptions = {}) {
   const sleeps: number[] = [];
+  const { logger, lines: logs } = recordingLogger();
   const client = createClient({
     appId: APP_ID,
     region: 'eu',
@@ -15,9 +40,11 @@ export function clientFor(baseUrl: string, options: ClientOptions = {}) {
     sleep: async (ms) => {
       sleeps.push(ms);
     },
+    logLevel: 'debug',
+    logger,
     ...options,
   });
-  return { client, sleeps };
+  return { client, sleeps, logs };
 }
 
 /** A fetch that records every request and answers with `respond`. */

@@ -142,3 +142,86 @@ describe('missing settings', () => {
     expect(() => createClient({ appId: 'a', env: {} })).toThrow(/region undefined is not one of/);
   });
 });
+
+describe('path parameters through every entry point', () => {
+  // client.api and client.api.request used to skip the check calls.get makes: `..` sent the key to /v3/.
+  const entryPoints = (client: ReturnType<typeof createClient>, value: string) => [
+    client.api.GET('/calls/{sessionId}', { params: { path: { sessionId: value } } }),
+    client.api.request('get', '/calls/{sessionId}', { params: { path: { sessionId: value } } }),
+    client.api.POST('/users/{uid}/auth_tokens', { params: { path: { uid: value } } }),
+    client.authTokens.create(value),
+  ];
+
+  test('., .., empty and lone surrogates are refused before a request', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    for (const bad of ['', '.', '..', '\uD800']) {
+      for (const pending of entryPoints(client, bad)) await expect(pending).rejects.toBeInstanceOf(InvalidInputError);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  test('any value either is refused or stays one segment under its path', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom('.', '..', '%2e%2e', '../apps', './'), fc.string({ unit: 'binary' })), async (value) => {
+        for (const pending of entryPoints(client, value)) {
+          const sent = requests.length;
+          const refused = await pending.then(
+            () => false,
+            (e: unknown) => e instanceof InvalidInputError,
+          );
+          if (refused) {
+            expect(requests).toHaveLength(sent);
+            continue;
+          }
+          const { pathname } = new URL(requests.at(-1)!.url);
+          const [, head, segment, tail] = /^\/v3\/(calls|users)\/([^/]+)(\/auth_tokens)?$/.exec(pathname) ?? [];
+          expect(head, pathname).toBeDefined();
+          expect(decodeURIComponent(segment!)).toBe(value);
+          expect(tail === undefined).toBe(head === 'calls');
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('durations past setTimeout\'s limit', () => {
+  // Node turns a delay over 2^31 - 1 ms into 1 ms: every call would fail at once.
+  const tooLong = [2 ** 31, 3e9, Infinity];
+
+  test.each(['timeout', 'initialRetryDelay', 'maxRetryDelay', 'maxRetryAfter'])('%s over 2147483647 ms is refused by the client', (name) => {
+    for (const value of tooLong) {
+      expect(() => createClient({ ...base, [name]: value })).toThrow(new RegExp(`${name} ${value} must be .* at most 2147483647`));
+    }
+    expect(() => createClient({ ...base, [name]: 2 ** 31 - 1 })).not.toThrow();
+  });
+
+  test('a per-request timeout over it is refused before a request', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    await expect(client.calls.get('s1', { timeout: 3e9 })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(client.api.GET('/users', { timeout: 3e9 })).rejects.toBeInstanceOf(InvalidInputError);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('error kinds', () => {
+  test('a bad per-request header name is an InvalidInputError naming it', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    for (const name of ['bad name', 'x:y', '', 'é']) {
+      const error = await client.calls.get('s1', { headers: { [name]: 'v' } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as Error).message).toContain(`header name ${JSON.stringify(name)}`);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  test('NaN and Infinity are shown as such, not as null', () => {
+    expect(() => createClient({ ...base, timeout: NaN })).toThrow(/timeout NaN must be/);
+    expect(() => createClient({ ...base, maxRetries: Infinity })).toThrow(/maxRetries Infinity must be/);
+  });
+});

@@ -1,5 +1,6 @@
 // Every error path driven with distinctive credentials, against a server that echoes them back:
-// neither may appear in a message, a stack, JSON.stringify or util.inspect of an error or the client.
+// neither may appear in a message, a stack, JSON.stringify or util.inspect of an error or the
+// client, nor in a log line (every attempt is logged, at debug level).
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ChatPlatformError, createClient } from '../src/index.js';
@@ -40,12 +41,14 @@ function expectNoSecret(value: unknown) {
 
 async function errorFrom(script: Fault[], run: (c: ReturnType<typeof clientFor>['client']) => Promise<unknown>, timeout = 5000) {
   server = await startFaultServer(script);
-  const { client } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, timeout, maxRetries: 0 });
+  const { client, logs } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, timeout, maxRetries: 0 });
   const error = await run(client).then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ChatPlatformError);
+  expect(logs.length).toBeGreaterThan(0);
+  expectNoSecret(logs);
   return error;
 }
 
@@ -67,6 +70,11 @@ describe('secrets never visible', () => {
     expectNoSecret(error);
     const management = await errorFrom(script, (c) => c.apps.list());
     expectNoSecret(management);
+  });
+
+  test('a redirect to another origin whose path carries the key', async () => {
+    const redirect: Fault = { status: 302, headers: { location: `http://127.0.0.1:9/calls/${KEY}?key=${MGMT_KEY}` } };
+    expectNoSecret(await errorFrom([redirect], (c) => c.calls.get(KEY)));
   });
 
   test('timeout and abort', async () => {

@@ -134,8 +134,8 @@ describe('pass-through', () => {
     const { fetch } = recordingFetch();
     const client = createClient({ appId: 'a', region: 'us', apiKey: 'k', env: {}, fetch });
     expectTypeOf(client.api).toEqualTypeOf<ApiClient>();
-    // @ts-expect-error sessionId is required
-    await client.api.GET('/calls/{sessionId}', { params: { path: {} } });
+    // @ts-expect-error sessionId is required (and refused at run time, before sending)
+    await expect(client.api.GET('/calls/{sessionId}', { params: { path: {} } })).rejects.toThrow(/sessionId must be/);
     // @ts-expect-error Send a message needs its body
     await client.api.POST('/messages', {});
     // @ts-expect-error no such path

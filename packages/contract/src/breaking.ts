@@ -3,71 +3,157 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { assertBundleFresh } from './bundle-freshness.js';
 import { findOasdiff, type OasdiffChange, oasdiffBreaking } from './oasdiff.js';
-import { bundledSpecPath, isObject, specPackageDir } from './spec-document.js';
+import { securityChanges, type SecurityChange } from './security-changes.js';
+import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
+import { highestMajor, pendingMoves, readVersions, type VersionInfo, type VersionMove } from './versioning.js';
 
 /** `--base` value that means "the last release of the spec": newest `spec-v*` tag, else the first commit. */
 export const LAST_RELEASE = '@last-release';
 
+/** A spec to compare cannot be read: exit 2, like unreadable input. */
+export class SpecInputError extends Error {}
+
 /** The baseline cannot be found or built: exit 2, like unreadable input. */
-export class BaselineError extends Error {}
+export class BaselineError extends SpecInputError {}
 
 export interface BreakingOptions {
   /** A file (OpenAPI YAML/JSON), a git ref, or {@link LAST_RELEASE}. */
   base: string;
-  /** The revised spec; default: the bundled spec (spec/dist/openapi.yaml). */
+  /** The revised spec; default: the bundled spec (spec/dist/openapi.yaml), refused when older than its sources. */
   revision?: string;
-  /** Where to run git; default: the spec package's directory. */
+  /** Where to run git; default: `specDir`. */
   cwd?: string;
+  /** The spec's sources inside the git repository, bundled at a ref; default: the spec package's directory. */
+  specDir?: string;
+}
+
+/** One change that breaks existing clients. */
+export interface BreakingChange {
+  /** oasdiff's check id, or this package's (`security-…`). */
+  id: string;
+  /** ERR: breaking; WARN: oasdiff's "possibly breaking", which the gate counts as breaking too. */
+  level: 'ERR' | 'WARN';
+  checkedBy: 'oasdiff' | 'contract';
+  /** `GET /calls/{sessionId}`, or the component. */
+  where: string;
+  text: string;
+  why: string;
 }
 
 export interface BreakingResult {
-  base: { label: string; version: string; majors: number[] };
-  revision: { label: string; version: string; majors: number[] };
-  changes: OasdiffChange[];
-  breaking: OasdiffChange[];
-  /** The revision starts a new major version (info.version major or a server's /vN). */
-  newMajor: boolean;
+  base: { label: string; version: string };
+  revision: { label: string; version: string };
+  breaking: BreakingChange[];
+  /** Where the major version still has to move before the revision may pass; empty on a pass. */
+  moves: VersionMove[];
   verdict: 'pass' | 'fail';
   reason: string;
 }
 
 /**
- * Compares the spec with a baseline using oasdiff and applies the reference's versioning rule:
- * a breaking change inside the same major version fails; a new major version passes, with a report.
+ * Compares the spec with a baseline (oasdiff, plus this package's own security comparison) and
+ * applies the reference's versioning rule: a breaking change passes only as a new major version,
+ * moved in info.version and in every server's `/vN` together.
  */
 export function checkBreaking(options: BreakingOptions): BreakingResult {
-  const revision = options.revision ?? bundledSpecPath('yaml');
-  if (!existsSync(revision)) throw new BaselineError(`the revised spec ${revision} does not exist: run pnpm build first`);
+  const specDir = options.specDir ?? specPackageDir();
+  if (options.revision !== undefined && !existsSync(options.revision)) {
+    throw new SpecInputError(`the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`);
+  }
+  const revision = options.revision ?? freshBundle();
   const oasdiff = findOasdiff();
-  const specDir = specPackageDir();
-  const cwd = options.cwd ?? specDir;
   const temp = mkdtempSync(join(tmpdir(), 'contract-breaking-'));
   try {
-    const { path: basePath, label } = resolveBaseline(options.base, cwd, specDir, temp);
-    const { changes, failed } = oasdiffBreaking(oasdiff, basePath, revision);
-    const breaking = changes.filter((c) => c.level >= 3);
-    const base = versionInfo(basePath, label);
-    const rev = versionInfo(revision, options.revision ?? 'the bundled spec');
-    const baseMajor = Math.max(...base.majors);
-    const revisionMajor = Math.max(...rev.majors);
-    const newMajor = revisionMajor > baseMajor;
-    const hasBreaking = failed || breaking.length > 0;
-    let verdict: 'pass' | 'fail' = 'pass';
-    let reason: string;
-    if (!hasBreaking) reason = 'no breaking change';
-    else if (newMajor) reason = `${breaking.length} breaking change(s), allowed: the revision is a new major version (v${revisionMajor})`;
-    else {
-      verdict = 'fail';
-      reason =
-        `${breaking.length} breaking change(s) inside v${baseMajor}: release them as a new major version ` +
-        `(info.version ${baseMajor + 1}.0.0 and server base path /v${baseMajor + 1}), keeping v${baseMajor} during its deprecation period`;
-    }
-    return { base, revision: rev, changes, breaking, newMajor, verdict, reason };
+    const { path: basePath, label } = resolveBaseline(options.base, options.cwd ?? specDir, specDir, temp);
+    const baseDoc = readSpec(basePath, BaselineError);
+    const revisionDoc = readSpec(revision, SpecInputError);
+    const breaking = [
+      ...securityChanges(baseDoc, revisionDoc).map(fromSecurity),
+      ...oasdiffBreaking(oasdiff, basePath, revision, temp).map(fromOasdiff),
+    ];
+    const base = readVersions(baseDoc);
+    const revised = readVersions(revisionDoc);
+    return {
+      base: { label, version: base.version },
+      revision: { label: options.revision ?? 'the bundled spec', version: revised.version },
+      breaking,
+      ...versionVerdict(base, revised, breaking.length),
+    };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** The bundled spec, refused when a source of the spec package is newer than it. */
+function freshBundle(): string {
+  const bundle = bundledSpecPath('yaml');
+  assertBundleFresh(bundle, specPackageDir());
+  return bundle;
+}
+
+function readSpec(path: string, Fault: new (message: string) => Error): OpenApiDocument {
+  try {
+    return loadSpec(path);
+  } catch (error) {
+    throw new Fault((error as Error).message);
+  }
+}
+
+/** The versioning rule: what passes, and what has to move when it does not. */
+function versionVerdict(base: VersionInfo, revision: VersionInfo, count: number): Pick<BreakingResult, 'moves' | 'verdict' | 'reason'> {
+  if (base.major === undefined) throw new BaselineError(`the baseline's info.version "${base.version}" has no major version number`);
+  const highest = highestMajor(revision) ?? base.major;
+  if (count === 0) {
+    const moves = pendingMoves(base, revision, highest);
+    if (moves.length === 0) return { moves, verdict: 'pass', reason: 'no breaking change' };
+    return {
+      moves,
+      verdict: 'fail',
+      reason: `no breaking change, but the major version moved only partly: move the places below to v${highest} too, or move the others back`,
+    };
+  }
+  const target = Math.max(base.major + 1, highest);
+  const moves = pendingMoves(base, revision, target);
+  if (moves.length === 0) return { moves, verdict: 'pass', reason: `${count} breaking change(s), released as the new major version v${target}` };
+  return {
+    moves,
+    verdict: 'fail',
+    reason:
+      `${count} breaking change(s) since v${base.major}: release them as v${target}, with the major version moved in ` +
+      `info.version and every server's /vN together (still to move: below), keeping v${base.major} available during ` +
+      'its deprecation period; or undo the changes',
+  };
+}
+
+function fromSecurity(change: SecurityChange): BreakingChange {
+  return { ...change, level: 'ERR', checkedBy: 'contract' };
+}
+
+function fromOasdiff(change: OasdiffChange): BreakingChange {
+  return {
+    id: change.id,
+    level: change.level >= 3 ? 'ERR' : 'WARN',
+    checkedBy: 'oasdiff',
+    where: [change.operation, change.path].filter(Boolean).join(' ') || change.section || 'the document',
+    text: change.text,
+    why: whyBreaking(change.id),
+  };
+}
+
+/** Why a change of oasdiff's kind breaks clients, by the part of the API it touches. */
+function whyBreaking(id: string): string {
+  if (id.startsWith('api-path-removed') || id.startsWith('api-removed') || id.startsWith('api-operation-id-removed')) {
+    return 'clients calling it get an error';
+  }
+  if (id.startsWith('request-') || id.startsWith('new-required-request') || id.includes('request-parameter')) {
+    return 'requests existing clients send may now be refused';
+  }
+  if (id.startsWith('response-') || id.includes('response-header') || id.includes('response-property')) {
+    return 'existing clients may fail to read or handle the response';
+  }
+  return 'oasdiff rates it breaking for existing clients';
 }
 
 function resolveBaseline(base: string, cwd: string, specDir: string, temp: string): { path: string; label: string } {
@@ -99,7 +185,7 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   const root = join(temp, specPath);
   if (!existsSync(join(root, 'openapi.yaml'))) throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
   const output = join(temp, 'baseline.yaml');
-  const bundle = spawnSync(process.execPath, [redoclyBin(specDir), 'bundle', 'openapi.yaml', '--output', output], { cwd: root, encoding: 'utf8' });
+  const bundle = spawnSync(process.execPath, [redoclyBin(specPackageDir()), 'bundle', 'openapi.yaml', '--output', output], { cwd: root, encoding: 'utf8' });
   if (bundle.status !== 0 || !existsSync(output)) {
     throw new BaselineError(`redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`);
   }
@@ -122,7 +208,7 @@ function lastRelease(git: (...args: string[]) => string): { ref: string; name: s
   return { ref: first, name: 'first commit, no spec-v* tag yet' };
 }
 
-/** Redocly CLI is a dependency of @chatplatform/spec: resolve its bin from there. */
+/** Redocly CLI is a dependency of @chatplatform/spec: resolve its bin from that package. */
 function redoclyBin(specDir: string): string {
   const require = createRequire(join(specDir, 'package.json'));
   const pkgPath = require.resolve('@redocly/cli/package.json');
@@ -130,30 +216,6 @@ function redoclyBin(specDir: string): string {
   const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin.redocly ?? Object.values(pkg.bin)[0]);
   if (!bin) throw new BaselineError('@redocly/cli declares no bin');
   return join(dirname(pkgPath), bin);
-}
-
-/** info.version and the major versions named by the spec: info.version's major and servers' /vN. */
-function versionInfo(path: string, label: string): BreakingResult['base'] {
-  const doc = parseYaml(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const version = String((doc.info as Record<string, unknown> | undefined)?.version ?? '0');
-  const majors = new Set<number>();
-  const major = /^v?(\d+)/.exec(version)?.[1];
-  if (major) majors.add(Number(major));
-  const visit = (servers: unknown) => {
-    if (!Array.isArray(servers)) return;
-    for (const server of servers) {
-      const found = isObject(server) && typeof server.url === 'string' ? /\/v(\d+)(?:\/|$)/.exec(server.url) : null;
-      if (found?.[1]) majors.add(Number(found[1]));
-    }
-  };
-  visit(doc.servers);
-  for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
-    if (!isObject(item)) continue;
-    visit(item.servers);
-    for (const op of Object.values(item)) if (isObject(op)) visit(op.servers);
-  }
-  if (majors.size === 0) majors.add(0);
-  return { label, version, majors: [...majors] };
 }
 
 /** A shallow clone lacks the history and tags a baseline may need. */
@@ -170,14 +232,11 @@ function safe<T>(fn: () => T): T | undefined {
 }
 
 export function formatBreakingText(result: BreakingResult): string {
-  const lines = [
-    `Breaking-change check (oasdiff): ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
-  ];
-  for (const change of result.changes) {
-    const level = change.level >= 3 ? 'ERR' : change.level === 2 ? 'WARN' : 'INFO';
-    const where = [change.operation, change.path].filter(Boolean).join(' ');
-    lines.push(`  ${level} ${where}: ${change.text} [${change.id}]`);
+  const lines = [`Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`];
+  for (const change of result.breaking) {
+    lines.push(`  ${change.level} ${change.where}: ${change.text} [${change.id}]`, `      why: ${change.why}`);
   }
   lines.push(`${result.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${result.reason}.`);
+  for (const move of result.moves) lines.push(`  move ${move.where}: ${move.from} → ${move.to}`);
   return `${lines.join('\n')}\n`;
 }

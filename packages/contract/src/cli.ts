@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { BaselineError, checkBreaking, formatBreakingText, LAST_RELEASE } from './breaking.js';
+import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
+import { StaleBundleError } from './bundle-freshness.js';
 import { ExchangeValidator } from './exchange-validator.js';
-import { ToolMissingError } from './oasdiff.js';
+import { OasdiffError, ToolMissingError } from './oasdiff.js';
 import type { InputFormat } from './read-exchanges.js';
 import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
 import { exitCodeOf, validateRecording } from './validate-recording.js';
-import { formatFailure, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
+import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
@@ -20,19 +21,23 @@ Commands:
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 
-  proxy --upstream URL [--port N] [--spec FILE] [--upstream-timeout MS] [--max-reports N] [--har FILE]
-    A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each
-    exchange is checked as validate checks it; upstream failures answer 502 (504 after
-    --upstream-timeout, default 30000 ms) and count as failed. --har writes the traffic as HAR 1.2,
-    credentials redacted. Stop with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
-    Exit 0: all validated exchanges conform; 1: a violation or an upstream failure; 2: nothing
-    was validated, or bad options.
+  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
+    A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
+    is checked by the same validator as validate; violations and upstream failures print as they happen.
+      --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
+      --max-body-bytes N      largest body read either way (default 10485760)
+      --max-reports N         violating or failed exchanges kept for the summary (default 100)
+      --har FILE              write every exchange as HAR 1.2, credentials redacted
+    Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
+    Exit 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
-    oasdiff's breaking changes from the baseline to the bundled spec. A breaking change inside
-    the same major version exits 1; a new major version (info.version, /vN server) passes.
+    Breaking changes from the baseline to the bundled spec (refused when older than its sources):
+    oasdiff's, plus authentication changes (security schemes, requirements, roles). A breaking
+    change passes only as a new major version, moved in info.version and in every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
-    Exit 2: oasdiff missing or the baseline cannot be found or bundled.
+    Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
+    2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
 `;
 
 class UsageError extends Error {}
@@ -60,8 +65,7 @@ async function validateCommand(args: string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
   const format = oneOf(values.format, ['text', 'json', 'junit'], '--format');
   const input = values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
-  const maxReports = Number(values['max-reports']);
-  if (!Number.isInteger(maxReports) || maxReports < 0) throw new UsageError('--max-reports must be a whole number');
+  const maxReports = wholeNumber(values['max-reports'], '--max-reports');
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = process.stderr.isTTY ? progressLine() : undefined;
   let listed = 0;
@@ -95,22 +99,23 @@ async function proxyCommand(args: string[]): Promise<number> {
     port: { type: 'string', default: '0' },
     spec: { type: 'string' },
     'upstream-timeout': { type: 'string', default: '30000' },
-    'max-reports': { type: 'string', default: '1000' },
+    'max-reports': { type: 'string', default: '100' },
+    'max-body-bytes': { type: 'string', default: String(10 * 1024 * 1024) },
     har: { type: 'string' },
   });
   if (!values.upstream) throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const port = wholeNumber(values.port, '--port', 65535);
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
-    port,
-    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout (milliseconds)', 86_400_000, 1),
+    port: wholeNumber(values.port, '--port', { max: 65535 }),
+    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout', { min: 1 }),
     maxReports: wholeNumber(values['max-reports'], '--max-reports'),
+    maxBodyBytes: wholeNumber(values['max-body-bytes'], '--max-body-bytes', { min: 1 }),
     ...(values.spec ? { spec: values.spec } : {}),
     ...(values.har ? { har: values.har } : {}),
-    onExchange: (report) => {
-      for (const v of report.violations) process.stderr.write(`✗ ${report.method} ${report.path} → ${report.status}: ${v.kind} ${v.pointer}: expected ${v.expected}, found ${v.found}\n`);
+    onExchange: (outcome) => {
+      const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
+      if (bad) process.stderr.write(`${formatProxyOutcome(outcome)}\n`);
     },
-    onFailure: (failure) => process.stderr.write(`${formatFailure(failure)}\n`),
   });
   process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
   return new Promise<number>((resolve) => {
@@ -124,10 +129,13 @@ async function proxyCommand(args: string[]): Promise<number> {
   });
 }
 
-function wholeNumber(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER, min = 0): number {
-  const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value}")`);
-  return number;
+/** A whole number flag; an empty or partial value (`--max-reports=`, `12abc`) is refused. */
+function wholeNumber(value: string | undefined, flag: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value ?? ''}")`);
+  }
+  return n;
 }
 
 async function breakingCommand(args: string[]): Promise<number> {
@@ -139,8 +147,9 @@ async function breakingCommand(args: string[]): Promise<number> {
     process.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));
     return result.verdict === 'pass' ? 0 : 1;
   } catch (error) {
-    if (error instanceof ToolMissingError || error instanceof BaselineError) {
-      process.stderr.write(`chatplatform-contract breaking: ${error.message}\n`);
+    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some((Fault) => error instanceof Fault);
+    if (unusable) {
+      process.stderr.write(`chatplatform-contract breaking: ${(error as Error).message}\n`);
       return 2;
     }
     throw error;

@@ -59,6 +59,9 @@ export interface ValidatorOptions {
  * request's parameters, required headers and security header, and the response against the schema
  * documented for its status (exact code, then `2XX`-style range, then `default`).
  */
+/** Schema violations listed per body; the rest are counted in one closing violation. */
+export const MAX_BODY_VIOLATIONS = 100;
+
 export class ExchangeValidator {
   readonly doc: OpenApiDocument;
   private readonly router: OperationRouter;
@@ -199,7 +202,8 @@ export class ExchangeValidator {
     out: Violation[],
   ): void {
     const contentType = headers['content-type'];
-    const absent = rawBody === undefined || rawBody === null || rawBody === '';
+    // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
+    const absent = rawBody === undefined || rawBody === '';
     if (absent) {
       if (required && content.length > 0) {
         out.push({ kind: side, pointer: `/${side}/body`, expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`, found: 'no body' });
@@ -233,7 +237,21 @@ export class ExchangeValidator {
       }
     }
     const validate = this.schemas.body(media.schemaPointer);
-    if (!validate(body)) out.push(...schemaViolations(side, `/${side}/body`, body, validate.errors ?? []));
+    if (validate(body)) return;
+    // A body can hold any number of faults: the first few are listed, the rest counted, so that
+    // a report stays readable and bounded whatever the body's size.
+    const errors = validate.errors ?? [];
+    for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
+      out.push(violation);
+    }
+    if (errors.length > MAX_BODY_VIOLATIONS) {
+      out.push({
+        kind: side,
+        pointer: `/${side}/body`,
+        expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
+        found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
+      });
+    }
   }
 
   private plan(ref: OperationRef): OperationPlan {
@@ -354,7 +372,10 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
 
 /** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
 function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
-  const actual = header.split(';')[0]!.trim().toLowerCase();
+  // A header sent twice with the same value arrives joined ("application/json, application/json").
+  const distinct = new Set(header.split(',').map((value) => value.trim().toLowerCase()));
+  const single = distinct.size === 1 ? [...distinct][0]! : header;
+  const actual = single.split(';')[0]!.trim().toLowerCase();
   const type = actual.split('/')[0];
   return (
     content.find((m) => m.mediaType.toLowerCase() === actual) ??

@@ -9,12 +9,25 @@ export { formatJunit } from './reports/junit.js';
 export {
   startValidatingProxy,
   formatProxySummary,
+  formatProxyOutcome,
   proxyExitCode,
   type ValidatingProxy,
   type ValidatingProxyOptions,
   type ProxySummary,
-  type UpstreamFailure,
+  type ProxyOutcome,
 } from './validating-proxy.js';
-export { checkBreaking, formatBreakingText, BaselineError, LAST_RELEASE, type BreakingOptions, type BreakingResult } from './breaking.js';
-export { OASDIFF_VERSION, findOasdiff, ToolMissingError, type OasdiffChange } from './oasdiff.js';
+export { HarWriter } from './har-writer.js';
+export {
+  checkBreaking,
+  formatBreakingText,
+  BaselineError,
+  SpecInputError,
+  LAST_RELEASE,
+  type BreakingChange,
+  type BreakingOptions,
+  type BreakingResult,
+} from './breaking.js';
+export { StaleBundleError } from './bundle-freshness.js';
+export { OASDIFF_VERSION, findOasdiff, OasdiffError, ToolMissingError, type OasdiffChange } from './oasdiff.js';
+export { type VersionMove } from './versioning.js';
 export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 /** The oasdiff release scripts/setup.sh installs (newer ones need a module the Go proxy does not serve). */
 export const OASDIFF_VERSION = 'v1.33.0';
@@ -11,16 +11,34 @@ export const OASDIFF_INSTALL = `go install github.com/oasdiff/oasdiff@${OASDIFF_
 export interface OasdiffChange {
   id: string;
   text: string;
-  /** 3 = ERR (breaking), 2 = WARN, 1 = INFO. */
+  /** 3 = ERR (breaking), 2 = WARN (possibly breaking), 1 = INFO. */
   level: number;
   operation?: string;
   operationId?: string;
   path?: string;
-  source?: string;
   section?: string;
 }
 
 export class ToolMissingError extends Error {}
+
+/** oasdiff ran but failed, refused its configuration, or printed something that is not a change list. */
+export class OasdiffError extends Error {}
+
+/**
+ * Levels this gate gives oasdiff's checks where oasdiff's default is wrong for the platform
+ * (written to the file `--severity-levels` reads; oasdiff refuses an unknown check id).
+ */
+export const SEVERITY_LEVELS: Readonly<Record<string, 'err' | 'none'>> = {
+  // A documented error response (Get Call's 400) that disappears breaks clients that handle it.
+  'response-non-success-status-removed': 'err',
+  // Security is compared by security-changes.ts, per operation and by scheme definition. oasdiff
+  // compares requirement strings: it misses header renames and moves, and calls accepting more
+  // key roles a removal. Switched off so that each security change is reported once.
+  'api-security-removed': 'none',
+  'api-security-scope-added': 'none',
+  'api-global-security-removed': 'none',
+  'api-global-security-scope-added': 'none',
+};
 
 /**
  * Finds the oasdiff binary: $OASDIFF, then PATH, then Go's install directory
@@ -45,7 +63,7 @@ function* searchDirs(env: NodeJS.ProcessEnv): Generator<string> {
   if (env.GOPATH) yield* env.GOPATH.split(delimiter).map((p) => join(p, 'bin'));
   const goPath = goEnvGopath(env);
   if (goPath) yield join(goPath, 'bin');
-  yield join(homedir(), 'go', 'bin');
+  yield join(env.HOME ?? homedir(), 'go', 'bin');
 }
 
 function goEnvGopath(env: NodeJS.ProcessEnv): string | undefined {
@@ -60,22 +78,45 @@ export function installHint(): string {
   return `Install it with \`${OASDIFF_INSTALL}\` (needs Go 1.26 or newer; \`bash scripts/setup.sh\` does it), then put $(go env GOPATH)/bin on PATH or set OASDIFF to the binary.`;
 }
 
-/** Runs `oasdiff breaking --fail-on ERR --format json` and returns the changes it reports. */
-export function oasdiffBreaking(binary: string, base: string, revision: string): { changes: OasdiffChange[]; failed: boolean } {
-  const result = spawnSync(
-    binary,
-    ['breaking', base, revision, '--format', 'json', '--fail-on', 'ERR', '--allow-external-refs=false'],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.error) throw new Error(`oasdiff could not run (${result.error.message}). ${installHint()}`);
+/**
+ * Runs `oasdiff breaking` with this gate's settings and returns the changes at WARN or ERR.
+ * `workDir` receives the settings files. `--config` names our own file, so that a `.oasdiff.*`
+ * file in the working directory (or OASDIFF_CONFIG) cannot change levels or ignore changes.
+ * `--flatten-allof` merges allOf branches, so that a type change through allOf is ERR, not WARN.
+ */
+export function oasdiffBreaking(binary: string, base: string, revision: string, workDir: string): OasdiffChange[] {
+  const levels = join(workDir, 'oasdiff-levels.txt');
+  const config = join(workDir, 'oasdiff-config.yaml');
+  writeFileSync(levels, Object.entries(SEVERITY_LEVELS).map(([id, level]) => `${id} ${level}\n`).join(''));
+  writeFileSync(config, '# the breaking gate passes every setting on the command line\n');
+  const args = ['breaking', resolve(base), resolve(revision), '--format', 'json', '--fail-on', 'WARN', '--flatten-allof'];
+  args.push('--severity-levels', levels, '--config', config, '--allow-external-refs=false');
+  const result = spawnSync(binary, args, { cwd: workDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new OasdiffError(`oasdiff could not run (${result.error.message}). ${installHint()}`);
   if (result.status !== 0 && result.status !== 1) {
-    throw new Error(`oasdiff failed (exit ${result.status}): ${result.stderr.trim() || result.stdout.trim()}`);
+    const said = (result.stderr.trim() || result.stdout.trim()).split('\n').slice(-5).join('\n');
+    throw new OasdiffError(`oasdiff failed (exit ${result.status ?? `signal ${result.signal}`}): ${said || 'it printed nothing'}`);
   }
-  let changes: OasdiffChange[];
+  const changes = parseChanges(result.stdout);
+  const breaking = changes.filter((change) => change.level >= 2);
+  // Exit 1 means oasdiff found a change at WARN or above: a list without one is not believed.
+  if ((result.status === 1) !== breaking.length > 0) {
+    throw new OasdiffError(`oasdiff exited ${result.status} but listed ${breaking.length} breaking change(s): its output cannot be trusted`);
+  }
+  return breaking;
+}
+
+function parseChanges(stdout: string): OasdiffChange[] {
+  let parsed: unknown;
   try {
-    changes = result.stdout.trim() === '' ? [] : (JSON.parse(result.stdout) as OasdiffChange[] | null) ?? [];
+    parsed = stdout.trim() === '' ? [] : JSON.parse(stdout);
   } catch {
-    throw new Error(`oasdiff printed output that is not JSON: ${result.stdout.slice(0, 200)}`);
+    throw new OasdiffError(`oasdiff printed output that is not JSON: ${stdout.slice(0, 200)}`);
   }
-  return { changes, failed: result.status === 1 };
+  if (parsed === null) return [];
+  const isChange = (c: unknown) => typeof c === 'object' && c !== null && typeof (c as OasdiffChange).id === 'string' && typeof (c as OasdiffChange).level === 'number';
+  if (!Array.isArray(parsed) || !parsed.every(isChange)) {
+    throw new OasdiffError(`oasdiff printed JSON that is not a list of changes: ${stdout.slice(0, 200)}`);
+  }
+  return parsed as OasdiffChange[];
 }

@@ -1,6 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import { JSONParser } from '@streamparser/json';
 import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
 
@@ -48,10 +46,19 @@ export async function* readExchanges(input: string | NodeJS.ReadableStream, opti
   if (head[0] === 0x1f && head[1] === 0x8b) {
     throw new InputError(name, 'byte 0', 'the input is gzip-compressed: decompress it first (gunzip, or zcat FILE | chatplatform-contract validate -)');
   }
+  if (isUtf16(head)) {
+    throw new InputError(name, 'byte 0', 'the input is UTF-16 encoded: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)');
+  }
   const rest = prepend(head, chunks);
   const format = options.format ?? sniffFormat(name, head);
   if (format === 'har') yield* readHar(rest, name);
   else yield* readNdjson(rest, name);
+}
+
+/** A UTF-16 byte-order mark, or the zero bytes UTF-16 puts beside every ASCII character. */
+function isUtf16(head: Uint8Array): boolean {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+  return head.length >= 4 && head[0] !== 0 && head[1] === 0 && head[2] !== 0 && head[3] === 0;
 }
 
 /** The input's name in messages and reports: `options.name`, else the path, else `stdin`. */
@@ -91,10 +98,12 @@ function sniffFormat(name: string, head: Uint8Array): InputFormat {
   }
 }
 
+/** Longest NDJSON line read; a longer one is an input error, so memory stays bounded. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
 async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<RecordedExchange> {
-  const lines = createInterface({ input: Readable.from(decodeUtf8(chunks)), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
+  for await (const text of boundedLines(chunks, name)) {
     line += 1;
     if (text.trim() === '') continue;
     if (text.includes('\u0000')) throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
@@ -111,11 +120,34 @@ async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): As
   }
 }
 
-async function* decodeUtf8(chunks: AsyncGenerator<Uint8Array>): AsyncGenerator<string> {
+/** Splits UTF-8 input into lines (LF or CRLF) without holding more than one line of at most MAX_LINE_BYTES. */
+async function* boundedLines(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of chunks) yield decoder.decode(chunk, { stream: true });
-  const tail = decoder.decode();
-  if (tail) yield tail;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let line = 1;
+  const take = (tail: Uint8Array) => {
+    const bytes = Buffer.concat([...pending, tail]);
+    pending = [];
+    pendingBytes = 0;
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    return decoder.decode(bytes.subarray(0, end));
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      yield take(chunk.subarray(start, newline));
+      line++;
+      start = newline + 1;
+    }
+    const rest = chunk.subarray(start);
+    pendingBytes += rest.length;
+    if (pendingBytes > MAX_LINE_BYTES) {
+      throw new InputError(name, `line ${line}`, `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`);
+    }
+    if (rest.length > 0) pending.push(rest);
+  }
+  if (pendingBytes > 0) yield take(new Uint8Array());
 }
 
 /** HAR is streamed with @streamparser/json: entries come out one by one as `log.entries.*`. */
@@ -133,6 +165,10 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     isHar = true;
     if (key === 'version') return;
     const index = entries++;
+    if (typeof key !== 'number') {
+      fault = new InputError(name, 'log.entries', 'log.entries must be an array of HAR entries (found an object)');
+      return;
+    }
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
       fault = new InputError(name, describeSource({ entry: index }), `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
@@ -204,8 +240,9 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
       response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
     };
   }
+  if (typeof res.content !== 'object' || res.content === null) return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
   const postData = req.postData as { text?: unknown } | undefined;
-  const content = res.content as { text?: unknown; encoding?: unknown } | undefined;
+  const content = res.content as { text?: unknown; encoding?: unknown };
   let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
   if (responseBody !== undefined && content?.encoding === 'base64') responseBody = Buffer.from(responseBody, 'base64').toString('utf8');
   return {

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { OpenApiDocument } from './spec-document.js';
+import { atPointer, type OpenApiDocument } from './spec-document.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
@@ -20,17 +20,21 @@ export class SchemaValidators {
   private readonly bodyCache = new Map<string, ValidateFunction>();
   private readonly paramCache = new Map<string, ValidateFunction>();
 
-  constructor(doc: OpenApiDocument) {
+  constructor(private readonly doc: OpenApiDocument) {
     this.bodies = createAjv(doc, false);
     // Path, query and header values are strings on the wire: coerce them to the schema's type.
     this.params = createAjv(doc, true);
+  }
+
+  private inlined(pointer: string): object {
+    return inlineLocalRefs(this.doc, { $ref: `#${pointer}` }) as object;
   }
 
   /** Validator for the schema at `pointer` (a JSON Pointer into the spec). */
   body(pointer: string): ValidateFunction {
     let validate = this.bodyCache.get(pointer);
     if (!validate) {
-      validate = this.bodies.compile({ $ref: `${SPEC_ID}#${encodePointer(pointer)}` });
+      validate = this.bodies.compile(this.inlined(pointer));
       this.bodyCache.set(pointer, validate);
     }
     return validate;
@@ -42,12 +46,29 @@ export class SchemaValidators {
     if (!validate) {
       validate = this.params.compile({
         type: 'object',
-        properties: { value: { $ref: `${SPEC_ID}#${encodePointer(pointer)}` } },
+        properties: { value: this.inlined(pointer) },
       });
       this.paramCache.set(pointer, validate);
     }
     return validate;
   }
+}
+
+/**
+ * The schema at `pointer` with every local `$ref` replaced by its target, recursively; a `$ref`
+ * back into a schema being inlined stays a reference into the document. Ajv compiles a `$ref` as
+ * a call whose errors it concatenates onto the caller's (`vErrors.concat`), which is quadratic in
+ * the number of failing items of an array of references; inlined, each error is pushed once.
+ */
+function inlineLocalRefs(doc: OpenApiDocument, node: unknown, within: readonly string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineLocalRefs(doc, item, within));
+  if (node === null || typeof node !== 'object') return node;
+  const { $ref, ...rest } = node as Record<string, unknown>;
+  const inlinedRest = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlineLocalRefs(doc, value, within)]));
+  if (typeof $ref !== 'string' || !$ref.startsWith('#/')) return $ref === undefined ? inlinedRest : { $ref, ...inlinedRest };
+  if (within.includes($ref)) return { $ref: `${SPEC_ID}#${encodePointer($ref.slice(1))}`, ...inlinedRest };
+  const target = inlineLocalRefs(doc, atPointer(doc, $ref.slice(1)), [...within, $ref]);
+  return Object.keys(inlinedRest).length === 0 ? target : { allOf: [target], ...inlinedRest };
 }
 
 function createAjv(doc: OpenApiDocument, coerceTypes: boolean): Ajv2020 {

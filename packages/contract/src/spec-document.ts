@@ -59,7 +59,52 @@ export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !String(doc.openapi).startsWith('3.')) {
     throw new Error(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" field).`);
   }
+  const problem = shapeProblem(doc);
+  if (problem) {
+    throw new Error(`${path} is not a valid OpenAPI 3.x document: ${problem}. Fix it (redocly lint shows every problem), or pass another --spec.`);
+  }
   return doc as unknown as OpenApiDocument;
+}
+
+const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The first place where the document's shape is not what OpenAPI 3.x requires and this package reads. */
+function shapeProblem(doc: Record<string, unknown>): string | undefined {
+  if (!isObject(doc.info) || typeof doc.info.version !== 'string') return 'info.version must be a string';
+  if (doc.paths !== undefined && !isObject(doc.paths)) return 'paths must be an object';
+  if (doc.servers !== undefined && !isListOf(doc.servers, (server) => typeof server.url === 'string')) {
+    return 'servers must be a list of objects with a url';
+  }
+  if (doc.security !== undefined && !isSecurity(doc.security)) return 'security must be a list of {scheme: [roles]} objects';
+  const schemes = isObject(doc.components) ? doc.components.securitySchemes : undefined;
+  if (schemes !== undefined && !(isObject(schemes) && Object.values(schemes).every((scheme) => isObject(scheme)))) {
+    return 'components.securitySchemes must be an object of scheme objects';
+  }
+  for (const [template, pathItem] of Object.entries(doc.paths ?? {})) {
+    if (!isObject(pathItem)) return `paths["${template}"] must be an object`;
+    for (const method of OPERATION_KEYS) {
+      const problem = operationProblem(pathItem[method]);
+      if (problem) return `paths["${template}"].${method}${problem}`;
+    }
+  }
+  return undefined;
+}
+
+function operationProblem(operation: unknown): string | undefined {
+  if (operation === undefined) return undefined;
+  if (!isObject(operation)) return ' must be an object';
+  if (operation.security !== undefined && !isSecurity(operation.security)) return '.security must be a list of {scheme: [roles]} objects';
+  if (operation.parameters !== undefined && !isListOf(operation.parameters, () => true)) return '.parameters must be a list of objects';
+  if (operation.responses !== undefined && !isObject(operation.responses)) return '.responses must be an object';
+  return undefined;
+}
+
+function isSecurity(value: unknown): boolean {
+  return isListOf(value, (requirement) => Object.values(requirement).every(Array.isArray));
+}
+
+function isListOf(value: unknown, check: (item: Record<string, unknown>) => boolean): boolean {
+  return Array.isArray(value) && value.every((item) => isObject(item) && check(item));
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

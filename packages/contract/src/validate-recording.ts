@@ -30,6 +30,14 @@ export interface ValidateRecordingOptions extends ReadOptions {
   onProgress?: (exchanges: number) => void;
 }
 
+// A check that saw nothing is not a pass: an input with no exchange is an input error (exit 2).
+const NOTHING_VALIDATED = {
+  where: '',
+  message:
+    'no exchange was found in the input, so nothing was validated: record traffic as NDJSON (one exchange a line) ' +
+    'or as HAR 1.2 with a non-empty log.entries array',
+};
+
 /** Validates every exchange of a recording and summarises them; never throws on bad input. */
 export async function validateRecording(input: string | NodeJS.ReadableStream, options: ValidateRecordingOptions = {}): Promise<ValidationSummary> {
   const validator = options.validator ?? new ExchangeValidator();
@@ -66,6 +74,7 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
     if (!(error instanceof InputError)) throw error;
     summary.inputError = { where: error.where, message: error.message };
   }
+  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = NOTHING_VALIDATED;
   return summary;
 }
 

@@ -1,287 +1,297 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
+import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import type { Exchange, Headers } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
-import { type Exchange, normalizeHeaders } from './exchange.js';
-import { type HarHeader, HarWriter } from './proxy/har-writer.js';
-import { formatFailure, ProxyTally, type ProxySummary, type UpstreamFailure } from './proxy/proxy-tally.js';
+import { HarWriter } from './har-writer.js';
 import type { ExchangeReport } from './violations.js';
-
-export { formatFailure, formatProxySummary, proxyExitCode, type ProxySummary, type UpstreamFailure } from './proxy/proxy-tally.js';
 
 export interface ValidatingProxyOptions {
   /** The real or staging API, including its base path: `https://APP.call-eu.example/v3`. */
   upstream: string;
   /** Port of the proxy on 127.0.0.1; default 0 (a free port). */
   port?: number;
-  /** OpenAPI document to validate against (default: the bundled spec); or a validator to share. */
+  /** OpenAPI document to validate against; default: the bundled spec. Ignored when `validator` is given. */
   spec?: string;
+  /** The validator `validate` uses; one is built from `spec` when omitted. */
   validator?: ExchangeValidator;
-  /** Milliseconds the upstream has to answer in full; default 30,000. Past it: 504. */
+  /** How long the upstream has to answer, headers and body, before the exchange fails; default 30 s. */
   upstreamTimeoutMs?: number;
-  /** Violating exchanges and failures kept for the summary (counts stay exact); default 1000. */
-  maxReports?: number;
-  /** Bytes of a request or response body kept for validation; default 10 MiB. Larger: a failure. */
+  /** Largest request or response body the proxy reads; default 10 MiB. */
   maxBodyBytes?: number;
-  /** Write every exchange as HAR 1.2 to this file, credentials redacted, streamed to disk. */
+  /** Violating or failed exchanges kept for the summary (counts stay exact); default 100. */
+  maxReports?: number;
+  /** Writes every exchange to this HAR 1.2 file, credentials redacted. */
   har?: string;
-  /** Called for every validated exchange, as it completes. */
-  onExchange?: (report: ExchangeReport) => void;
-  /** Called for every upstream failure, as it happens. */
-  onFailure?: (failure: UpstreamFailure) => void;
+  /** Called for every exchange once validated, or once its upstream failed. */
+  onExchange?: (outcome: ProxyOutcome) => void;
+}
+
+/** One exchange through the proxy: validated, or failed before the upstream answered. */
+export type ProxyOutcome =
+  | { kind: 'validated'; report: ExchangeReport }
+  | { kind: 'failed'; index: number; method: string; path: string; reason: string };
+
+export interface ProxySummary {
+  /** Every request the proxy received. */
+  exchanges: number;
+  conforming: number;
+  violating: number;
+  /** Requests the upstream did not answer (refused, reset, timed out, too large). */
+  failed: number;
+  /** The first `maxReports` violating or failed exchanges. */
+  reports: ProxyOutcome[];
+  omitted: number;
 }
 
 export interface ValidatingProxy {
   url: string;
-  /** The counts so far, and the kept reports. */
+  /** The running counts, without stopping. */
   summary(): ProxySummary;
-  /** Stops accepting traffic, fails exchanges still in flight, ends the HAR file, returns the summary. */
+  /** Stops accepting, lets exchanges under way finish, closes the HAR file; returns the summary. */
   stop(): Promise<ProxySummary>;
 }
 
-const DEFAULTS = { upstreamTimeoutMs: 30_000, maxReports: 1000, maxBodyBytes: 10 * 1024 * 1024 };
-// Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+/** 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated. */
+export function proxyExitCode(summary: ProxySummary): 0 | 1 | 2 {
+  if (summary.violating > 0 || summary.failed > 0) return 1;
+  return summary.conforming === 0 ? 2 : 0;
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded; length is recomputed from the body read.
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
+  'proxy-authorization', 'proxy-authenticate', 'host', 'content-length',
+]);
+
+class ProxyFailure extends Error {
+  constructor(readonly status: 502 | 504 | 413, message: string) {
+    super(message);
+  }
+}
 
 /**
- * A small HTTP forwarder on 127.0.0.1 in front of an upstream: every exchange is streamed through,
- * its bodies kept up to a bound, and checked with the same `ExchangeValidator` as `validate`.
+ * A validating proxy of our own: forwards each request to the upstream, checks the exchange with
+ * the same `ExchangeValidator` as `validate`, and keeps running counts (at most `maxReports`
+ * exchanges), so memory stays flat. An upstream that refuses, resets or does not answer in time
+ * is a failed exchange, answered 502 or 504 and counted.
  */
 export async function startValidatingProxy(options: ValidatingProxyOptions): Promise<ValidatingProxy> {
   const upstream = parseUpstream(options.upstream);
-  const settings = { ...DEFAULTS, ...definedOnly(options) };
   const validator = options.validator ?? new ExchangeValidator(options.spec ? { spec: options.spec } : {});
-  const tally = new ProxyTally(settings.maxReports);
+  const limits = {
+    timeoutMs: options.upstreamTimeoutMs ?? 30_000,
+    maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
+  };
+  const tally = new Tally(options.maxReports ?? 100);
   const har = options.har ? new HarWriter(options.har) : undefined;
-  const inFlight = new Set<(reason: string) => void>();
-  const context: ForwardContext = { upstream, settings, validator, tally, har, inFlight, options, agent: agentFor(upstream) };
-  const server = http.createServer((req, res) => forward(context, req, res));
-  await listen(server, options.port ?? 0);
+  const underWay = new Set<Promise<void>>();
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+  const server = http.createServer((req, res) => {
+    const done = handle(req, res).finally(() => underWay.delete(done));
+    underWay.add(done);
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const index = tally.next();
+    const startedAt = new Date();
+    const method = req.method ?? 'GET';
+    const target = new URL(upstream.pathname.replace(/\/$/, '') + (req.url ?? '/'), upstream.origin);
+    try {
+      const requestBody = await readBody(req, limits.maxBodyBytes, 'request');
+      const answer = await forward(target, method, req.headers, requestBody, limits, agents);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+      const exchange = toExchange(method, target, req.headers, requestBody, answer, limits.maxBodyBytes);
+      har?.add(exchange, startedAt, Date.now() - startedAt.getTime());
+      const report = validator.validate(exchange, {}, index);
+      tally.record({ kind: 'validated', report }, options.onExchange);
+    } catch (error) {
+      const failure = error instanceof ProxyFailure ? error : new ProxyFailure(502, (error as Error).message);
+      if (!res.headersSent) res.writeHead(failure.status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`validating proxy: ${failure.message}\n`);
+      const outcome: ProxyOutcome = { kind: 'failed', index, method, path: pathOf(req.url), reason: failure.message };
+      tally.record(outcome, options.onExchange);
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
   const { port } = server.address() as AddressInfo;
   let stopped: Promise<ProxySummary> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
-    summary: () => tally.snapshot(),
+    summary: () => tally.summary(),
     stop() {
       stopped ??= (async () => {
-        for (const abort of [...inFlight]) abort('did not answer before the proxy stopped');
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        context.agent.destroy();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await Promise.allSettled([...underWay]);
+        server.closeAllConnections();
+        await closed;
+        agents.http.destroy();
+        agents.https.destroy();
         await har?.close();
-        return tally.snapshot();
+        return tally.summary();
       })();
       return stopped;
     },
   };
 }
 
-interface ForwardContext {
-  upstream: URL;
-  settings: typeof DEFAULTS;
-  validator: ExchangeValidator;
-  tally: ProxyTally;
-  har: HarWriter | undefined;
-  inFlight: Set<(reason: string) => void>;
-  options: ValidatingProxyOptions;
-  agent: http.Agent;
+/** Running counts and the first few reports: the proxy's only state that grows with traffic. */
+class Tally {
+  private readonly counts = { exchanges: 0, conforming: 0, violating: 0, failed: 0, omitted: 0 };
+  private readonly reports: ProxyOutcome[] = [];
+
+  constructor(private readonly maxReports: number) {}
+
+  next(): number {
+    return ++this.counts.exchanges;
+  }
+
+  record(outcome: ProxyOutcome, onExchange?: (outcome: ProxyOutcome) => void): void {
+    const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
+    if (outcome.kind === 'failed') this.counts.failed++;
+    else if (bad) this.counts.violating++;
+    else this.counts.conforming++;
+    if (bad && this.reports.length < this.maxReports) this.reports.push(outcome);
+    else if (bad) this.counts.omitted++;
+    onExchange?.(outcome);
+  }
+
+  summary(): ProxySummary {
+    return { ...this.counts, reports: [...this.reports] };
+  }
 }
 
-/** The parts of one exchange gathered while it streams through. */
-interface Passage {
-  startedAt: number;
-  method: string;
-  url: string;
-  path: string;
-  requestHeaders: HarHeader[];
-  requestBody: BoundedBody;
-  done: boolean;
+interface UpstreamAnswer {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
 }
 
-function forward(context: ForwardContext, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const url = upstreamUrl(context.upstream, req.url ?? '/');
-  const passage: Passage = {
-    startedAt: Date.now(),
-    method: req.method ?? 'GET',
-    url: url.toString(),
-    path: url.pathname,
-    requestHeaders: pairs(req.rawHeaders),
-    requestBody: new BoundedBody(context.settings.maxBodyBytes),
-    done: false,
-  };
-  const outgoing = (url.protocol === 'https:' ? https : http).request(url, {
-    method: passage.method,
-    headers: forwardedHeaders(req.rawHeaders, url),
-    agent: context.agent,
-  });
-  const fail = (reason: string, status: number) => {
-    if (passage.done) return;
-    finish();
-    outgoing.destroy();
-    recordFailure(context, passage, reason, res.headersSent ? res.statusCode : status);
-    if (res.headersSent) res.destroy();
-    else res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(`validating proxy: upstream ${reason}\n`);
-  };
-  const abort = (reason: string) => fail(reason, 502);
-  const timer = setTimeout(() => fail(`did not answer within ${context.settings.upstreamTimeoutMs} ms (--upstream-timeout)`, 504), context.settings.upstreamTimeoutMs);
-  const finish = () => {
-    passage.done = true;
-    clearTimeout(timer);
-    context.inFlight.delete(abort);
-  };
-  context.inFlight.add(abort);
-  outgoing.on('error', (error) => fail(describeError(error), 502));
-  outgoing.on('response', (answer) => relayResponse(context, passage, answer, res, { fail, finish }));
-  req.on('data', (chunk: Buffer) => passage.requestBody.add(chunk));
-  req.pipe(outgoing);
-  res.on('close', () => {
-    if (!passage.done) fail('exchange cut short: the caller closed the connection', 502);
-  });
-}
-
-function relayResponse(
-  context: ForwardContext,
-  passage: Passage,
-  answer: http.IncomingMessage,
-  res: http.ServerResponse,
-  control: { fail: (reason: string, status: number) => void; finish: () => void },
-): void {
-  const responseBody = new BoundedBody(context.settings.maxBodyBytes);
-  const headers = pairs(answer.rawHeaders).filter(({ name }) => !HOP_BY_HOP.has(name.toLowerCase()));
-  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers.flatMap(({ name, value }) => [name, value]));
-  answer.on('data', (chunk: Buffer) => {
-    responseBody.add(chunk);
-    res.write(chunk);
-  });
-  answer.on('error', (error) => control.fail(describeError(error), 502));
-  answer.on('close', () => {
-    if (!answer.complete) control.fail('closed the connection before the response ended (reset)', 502);
-  });
-  answer.on('end', () => {
-    if (passage.done) return;
-    res.end();
-    const tooLarge = passage.requestBody.overflowed ? 'request' : responseBody.overflowed ? 'response' : undefined;
-    if (tooLarge) {
-      control.finish();
-      recordFailure(context, passage, `${tooLarge} body over ${context.settings.maxBodyBytes} bytes: not validated`, answer.statusCode ?? 0);
-      return;
-    }
-    control.finish();
-    recordExchange(context, passage, answer, headers, responseBody);
+function forward(
+  target: URL,
+  method: string,
+  incoming: http.IncomingHttpHeaders,
+  body: Buffer,
+  limits: { timeoutMs: number; maxBodyBytes: number },
+  agents: { http: http.Agent; https: https.Agent },
+): Promise<UpstreamAnswer> {
+  const transport = target.protocol === 'https:' ? https : http;
+  const headers = withoutHopByHop(incoming);
+  if (body.length > 0) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    const request = transport.request(target, {
+      method,
+      headers,
+      agent: target.protocol === 'https:' ? agents.https : agents.http,
+    });
+    const timer = setTimeout(() => {
+      request.destroy(new ProxyFailure(504, `the upstream did not answer within ${limits.timeoutMs} ms (--upstream-timeout)`));
+    }, limits.timeoutMs);
+    request.once('response', (response) => {
+      readBody(response, limits.maxBodyBytes, 'response').then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 502, headers: withoutHopByHop(response.headers), body: answer });
+        },
+        (error: Error) => {
+          clearTimeout(timer);
+          reject(error instanceof ProxyFailure ? error : upstreamFailure(error));
+        },
+      );
+    });
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error instanceof ProxyFailure ? error : upstreamFailure(error));
+    });
+    request.end(body);
   });
 }
 
-function recordExchange(context: ForwardContext, passage: Passage, answer: http.IncomingMessage, responseHeaders: HarHeader[], body: BoundedBody): void {
-  const status = answer.statusCode ?? 0;
-  const requestBody = passage.requestBody.size > 0 ? passage.requestBody.text() : undefined;
-  const responseBody = decodedText(body.buffer(), answer.headers['content-encoding']);
-  // Built as `validate` builds an exchange from a HAR entry, so replaying the HAR gives the same verdicts.
-  const exchange: Exchange = {
+function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
+  const what = error.code === 'ECONNREFUSED' ? 'refused the connection' : error.code === 'ECONNRESET' ? 'reset the connection' : 'failed';
+  return new ProxyFailure(502, `the upstream ${what} (${error.code ?? error.message})`);
+}
+
+function readBody(stream: http.IncomingMessage, maxBytes: number, what: 'request' | 'response'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stream.destroy();
+        reject(new ProxyFailure(what === 'request' ? 413 : 502, `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+    stream.once('aborted', () => reject(new ProxyFailure(502, `the ${what} was cut off`)));
+  });
+}
+
+function withoutHopByHop(headers: http.IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  return out;
+}
+
+function toExchange(
+  method: string,
+  target: URL,
+  requestHeaders: http.IncomingHttpHeaders,
+  requestBody: Buffer,
+  answer: UpstreamAnswer,
+  maxBodyBytes: number,
+): Exchange {
+  const responseHeaders = flatten(answer.headers);
+  const responseBody = decoded(answer.body, responseHeaders['content-encoding'], maxBodyBytes);
+  return {
     request: {
-      method: passage.method,
-      url: passage.url,
-      headers: normalizeHeaders(passage.requestHeaders) ?? {},
-      ...(requestBody !== undefined ? { body: requestBody } : {}),
+      method,
+      url: target.toString(),
+      headers: flatten(requestHeaders),
+      ...(requestBody.length > 0 ? { body: requestBody.toString('utf8') } : {}),
     },
-    response: { status, headers: normalizeHeaders(responseHeaders) ?? {}, body: responseBody },
+    response: {
+      status: answer.status,
+      headers: responseHeaders,
+      ...(responseBody.length > 0 ? { body: responseBody.toString('utf8') } : {}),
+    },
   };
-  const report = context.validator.validate(exchange, {}, context.tally.seen + 1);
-  context.tally.addReport(report);
-  context.har?.write({
-    startedAt: passage.startedAt,
-    durationMs: Date.now() - passage.startedAt,
-    method: passage.method,
-    url: passage.url,
-    requestHeaders: passage.requestHeaders,
-    ...(requestBody !== undefined ? { requestBody } : {}),
-    status,
-    responseHeaders,
-    responseBody,
-  });
-  context.options.onExchange?.(report);
 }
 
-function recordFailure(context: ForwardContext, passage: Passage, reason: string, status: number): void {
-  const failure: UpstreamFailure = { method: passage.method, path: passage.path, reason, status };
-  context.tally.addFailure(failure);
-  context.options.onFailure?.(failure);
+/** The body as the client reads it: compressed bodies are inflated, bounded like any other. */
+function decoded(body: Buffer, encoding: string | undefined, maxOutputLength: number): Buffer {
+  if (body.length === 0 || !encoding) return body;
+  if (encoding === 'gzip') return gunzipSync(body, { maxOutputLength });
+  if (encoding === 'deflate') return inflateSync(body, { maxOutputLength });
+  if (encoding === 'br') return brotliDecompressSync(body, { maxOutputLength });
+  return body;
 }
 
-/** Collects a body's bytes up to a bound; past it, only counts them. */
-class BoundedBody {
-  private readonly chunks: Buffer[] = [];
-  size = 0;
-  overflowed = false;
-
-  constructor(private readonly limit: number) {}
-
-  add(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (this.size > this.limit) {
-      this.overflowed = true;
-      this.chunks.length = 0;
-    } else this.chunks.push(chunk);
+function flatten(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): Headers {
+  const out: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-
-  buffer(): Buffer {
-    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-  }
-
-  text(): string {
-    return this.buffer().toString('utf8');
-  }
-}
-
-function decodedText(body: Buffer, encoding: string | undefined): string {
-  try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.gunzipSync(body).toString('utf8');
-    if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
-    if (encoding === 'deflate') return zlib.inflateSync(body).toString('utf8');
-  } catch {
-    // Not what it says it is: validate the bytes as sent, the validator will flag them.
-  }
-  return body.toString('utf8');
-}
-
-function describeError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return 'refused the connection (ECONNREFUSED)';
-    case 'ECONNRESET':
-      return 'reset the connection (ECONNRESET)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host name did not resolve (${error.code})`;
-    default:
-      return `connection failed (${error.code ?? error.name})`;
-  }
-}
-
-function pairs(raw: string[]): HarHeader[] {
-  const out: HarHeader[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i]!, value: raw[i + 1]! });
   return out;
 }
 
-function forwardedHeaders(raw: string[], url: URL): string[] {
-  const out: string[] = ['host', url.host];
-  for (const { name, value } of pairs(raw)) if (!HOP_BY_HOP.has(name.toLowerCase())) out.push(name, value);
-  return out;
-}
-
-/** The upstream URL for a request path: upstream base path + request path, the upstream's query first. */
-function upstreamUrl(upstream: URL, requestPath: string): URL {
-  const query = requestPath.indexOf('?');
-  const path = query === -1 ? requestPath : requestPath.slice(0, query);
-  const base = `${upstream.origin}${upstream.pathname.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-  const search = [upstream.search.slice(1), query === -1 ? '' : requestPath.slice(query + 1)].filter(Boolean).join('&');
-  const url = new URL(search ? `${base}?${search}` : base);
-  url.username = upstream.username;
-  url.password = upstream.password;
-  return url;
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0] ?? '/';
 }
 
 function parseUpstream(value: string): URL {
@@ -289,26 +299,30 @@ function parseUpstream(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`);
+    throw new Error(
+      `--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must use http or https (got ${url.protocol})`);
   return url;
 }
 
-function agentFor(upstream: URL): http.Agent {
-  return upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+export function formatProxyOutcome(outcome: ProxyOutcome): string {
+  if (outcome.kind === 'failed') return `✗ #${outcome.index} ${outcome.method} ${outcome.path}: ${outcome.reason}`;
+  const { report } = outcome;
+  const lines = report.violations.map((v) => `    ${v.pointer}: expected ${v.expected}, found ${v.found}`);
+  return [`✗ #${report.index} ${report.method} ${report.path} → ${report.status} (${report.operationId ?? 'no operation'})`, ...lines].join('\n');
 }
 
-function listen(server: http.Server, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+export function formatProxySummary(summary: ProxySummary): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const lines = [
+    `Validating proxy stopped: ${plural(summary.exchanges, 'exchange')}, ${summary.conforming} conforming, ` +
+      `${summary.violating} with violations, ${summary.failed} failed upstream.`,
+  ];
+  if (summary.exchanges === 0) lines.push('Nothing was validated: no request reached the proxy. That is not a pass.');
+  else if (summary.conforming === 0 && summary.violating === 0) lines.push('Nothing was validated: every exchange failed upstream.');
+  for (const outcome of summary.reports) lines.push(formatProxyOutcome(outcome));
+  if (summary.omitted > 0) lines.push(`(${summary.omitted} more not listed; --max-reports)`);
+  return `${lines.join('\n')}\n`;
 }
-
-function definedOnly(options: ValidatingProxyOptions): Partial<typeof DEFAULTS> {
-  const out: Partial<typeof DEFAULTS> = {};
-  for (const key of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) if (options[key] !== undefined) out[key] = options[key];
-  return out;
-}
-

@@ -34,7 +34,8 @@ export interface ExchangeReport {
 }
 
 // Values under these names are never printed, wherever they appear (headers, bodies, queries).
-const SECRET_NAME = /(^key$|apikey|api_key|api-key|secret|token|password|authorization|cookie)/i;
+// Any name containing `key` (apikey, privateKey, sessionKey…) counts: a value hidden in error beats a leak.
+const SECRET_NAME = /(key|secret|token|passw|^pwd?$|credential|authorization|cookie|signature)/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);

@@ -1,32 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { freePort } from './free-port.js';
-import { bundledSpecPath, prismBin } from './prism.js';
-import { stopProcess } from './stop-process.js';
+import { existsSync, statSync } from 'node:fs';
+import { createLogger } from '@stoplight/prism-core';
+import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+import { createServer } from '@stoplight/prism-http-server';
+import { bundledSpecPath } from './prism.js';
+import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
 
-export { bundledSpecPath, prismBin } from './prism.js';
-export { stopProcess } from './stop-process.js';
-export { freePort } from './free-port.js';
+export { bundledSpecPath } from './prism.js';
 
 export interface MockOptions {
-  /** Port on 127.0.0.1; a free one is chosen when omitted or 0. */
+  /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */
   port?: number;
   /** Generate responses from the schemas (json-schema-faker) instead of serving the examples. */
   dynamic?: boolean;
-  /** Seed for dynamic responses, so that a run is repeatable. */
+  /** Seed for dynamic responses, so that a run is repeatable: an integer (or its decimal string). */
   seed?: number | string;
-  /** Turn request/response violations into error responses (Prism's `--errors`). */
+  /** Turn request violations into error responses (Prism's `--errors`). */
   errors?: boolean;
-  /** OpenAPI document to serve; defaults to the bundled spec of `@chatplatform/spec`. */
+  /** OpenAPI document to serve (YAML or JSON); defaults to the bundled spec of `@chatplatform/spec`. */
   spec?: string;
-  /** How long to wait for Prism to answer, in milliseconds. */
-  startTimeoutMs?: number;
 }
 
 export interface Mock {
-  /** Base URL of the mock, without the `/v3` base path: Prism serves `/calls/{sessionId}`. */
+  /** Origin of the mock (`http://127.0.0.1:PORT`). Paths are the production ones: `/v3/calls/{id}`. */
   url: string;
   port: number;
+  /** The mock's equivalent of a production URL: same path and query, the mock's origin. */
+  urlFor(productionUrl: string | URL): string;
+  /** The mock's equivalent of a spec server (`https://{appId}.api-{region}.{serviceDomain}/v3`). */
+  serverUrl(server: string | { url: string }): string;
   stop(): Promise<void>;
 }
 
@@ -34,9 +36,7 @@ export class MockStartError extends Error {
   override name = 'MockStartError';
 }
 
-const LOG_LINES_KEPT = 40;
-
-/** Starts Prism on a loopback port from the bundled spec and resolves once it answers HTTP. */
+/** Starts Prism in this process on a loopback port; resolves once it accepts connections. */
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const spec = options.spec ?? bundledSpecPath();
   if (!existsSync(spec)) {
@@ -45,68 +45,115 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         '(or `pnpm --filter @chatplatform/spec bundle`).',
     );
   }
-  // Prism is told the port rather than asked for one, so that the URL is known before it answers.
-  const port = options.port || (await freePort());
-  const args = [prismBin(), 'mock', spec, '--host', '127.0.0.1', '--port', String(port)];
-  if (options.dynamic) args.push('--dynamic');
-  if (options.seed !== undefined) args.push('--seed', String(options.seed));
-  if (options.errors) args.push('--errors');
-
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const log = keepLastLines(child);
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const url = `http://127.0.0.1:${port}`;
+  checkSeed(options.seed);
+  checkPort(options.port);
+  const operations = await loadOperations(spec);
+  const server = createServer(operations, {
+    cors: false,
+    config: prismConfig(options),
+    components: { logger: createLogger('mock', { level: 'silent' }) },
+  });
+  const requested = options.port ?? 0;
+  let address: string;
   try {
-    await waitUntilAnswering(url, child, options.startTimeoutMs ?? 30_000);
+    address = await server.listen(requested, '127.0.0.1');
   } catch (error) {
-    await stopProcess(child);
-    process.removeListener('exit', killOnExit);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new MockStartError(`Prism could not start on ${url}: ${reason}\nLast lines of its log:\n${log().join('\n')}`);
+    throw new MockStartError(listenFailure(requested, error));
   }
+  const url = address.replace(/\/$/, '');
+  return mockHandle(url, () => server.close());
+}
 
+function checkSeed(seed: number | string | undefined): void {
+  if (seed === undefined || /^-?\d+$/.test(String(seed))) return;
+  throw new MockStartError(`The seed must be an integer, got ${JSON.stringify(seed)}. Pass e.g. --seed 42.`);
+}
+
+function checkPort(port: number | undefined): void {
+  if (port === undefined || (Number.isInteger(port) && port >= 0 && port <= 65535)) return;
+  throw new MockStartError(`The port must be an integer from 0 to 65535 (0: a free one), got ${port}.`);
+}
+
+/** Operations by spec file and modification time: a second mock of the same spec starts in ms. */
+const operationsCache = new Map<string, Promise<IHttpOperation[]>>();
+
+function loadOperations(spec: string): Promise<IHttpOperation[]> {
+  const key = `${spec}@${statSync(spec).mtimeMs}`;
+  let operations = operationsCache.get(key);
+  if (!operations) {
+    operations = readOperations(spec);
+    operationsCache.set(key, operations);
+    operations.catch(() => operationsCache.delete(key));
+  }
+  return operations;
+}
+
+async function readOperations(spec: string): Promise<IHttpOperation[]> {
+  try {
+    const document = foldServerPaths(await readSpec(spec));
+    const operations = await getHttpOperationsFromSpec(document);
+    operations.forEach(emptyAnnotationOnlySchemas);
+    return operations;
+  } catch (error) {
+    throw new MockStartError(`Prism could not read ${spec} as an OpenAPI document: ${(error as Error).message}`);
+  }
+}
+
+const ANNOTATIONS = new Set(['$schema', '$comment', 'title', 'description', 'examples', 'deprecated', 'x-stoplight']);
+
+/**
+ * A schema of annotations only (the spec's UndocumentedBody: any JSON value) has nothing for Prism's
+ * faker to generate from, and Prism then answers with the schema itself as the body. `{}` accepts
+ * the same values and makes Prism generate an empty object.
+ */
+function emptyAnnotationOnlySchemas(operation: IHttpOperation): void {
+  for (const response of operation.responses) {
+    for (const content of response.contents ?? []) {
+      if (content.schema && Object.keys(content.schema).every((key) => ANNOTATIONS.has(key))) content.schema = {};
+    }
+  }
+}
+
+function prismConfig(options: MockOptions): IHttpConfig {
+  return {
+    mock: { dynamic: options.dynamic ?? false, seed: options.seed === undefined ? undefined : String(options.seed) },
+    checkSecurity: true,
+    validateRequest: true,
+    validateResponse: true,
+    errors: options.errors ?? false,
+    upstreamProxy: undefined,
+    isProxy: false,
+  };
+}
+
+/** Prism's listen() rejects with the error's message only (`listen EADDRINUSE: …`). */
+function listenFailure(port: number, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (reason.includes('EADDRINUSE')) {
+    return (
+      `Port ${port} on 127.0.0.1 is already in use. Stop what listens there, pick another port ` +
+      '(--port N, or the `port` option), or pass 0 for a free one.'
+    );
+  }
+  return `The mock could not listen on 127.0.0.1:${port}: ${reason}`;
+}
+
+function mockHandle(url: string, close: () => Promise<void>): Mock {
   let stopped: Promise<void> | undefined;
   return {
     url,
-    port,
+    port: Number(new URL(url).port),
+    urlFor(productionUrl) {
+      const { pathname, search } = new URL(productionUrl);
+      return url + pathname + search;
+    },
+    serverUrl(server) {
+      const template = typeof server === 'string' ? server : server.url;
+      return url + serverBasePath(template);
+    },
     stop() {
-      stopped ??= stopProcess(child).finally(() => process.removeListener('exit', killOnExit));
+      stopped ??= close();
       return stopped;
     },
   };
-}
-
-/** Drains Prism's output (a full pipe would block it) and keeps the tail for error messages. */
-function keepLastLines(child: ChildProcess): () => string[] {
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (lines.length > LOG_LINES_KEPT) lines.splice(0, lines.length - LOG_LINES_KEPT);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return () => lines;
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  let exited: string | undefined;
-  child.once('exit', (code, signal) => {
-    exited = `Prism exited (${signal ?? `code ${code}`}) before it answered`;
-  });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(exited);
-    try {
-      // Any HTTP answer (even 404) means the server is up. The body is dropped so that the probe's
-      // connection does not linger until garbage collection.
-      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      await response.body?.cancel();
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`no answer within ${timeoutMs} ms`);
 }

@@ -3,13 +3,6 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** Path of the Prism CLI script pinned in this package's dependencies. */
-export function prismBin(): string {
-  const manifestPath = require.resolve('@stoplight/prism-cli/package.json');
-  const manifest = require(manifestPath) as { bin: { prism: string } };
-  return join(dirname(manifestPath), manifest.bin.prism);
-}
-
 /**
  * Path of the bundled spec published by `@chatplatform/spec`, whether or not it is built yet:
  * resolving the export itself would fail with a bare "Cannot find module" before the spec is

@@ -1,93 +1,75 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { writeFile, mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledSpecPath, MockStartError, startMock, type Mock } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundledSpecPath, MockStartError, startMock } from '../src/index.js';
+import { operations, spec } from './spec-operations.js';
 
-const callPath = '/calls/v1.us.any-session';
-const spec = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.json'), 'utf8'));
+const getCall = operations.find((op) => op.id === 'get-call')!;
+const listApps = operations.find((op) => op.id === 'list-apps')!;
 /** The session of the spec's first Get Call example, which the static mock serves. */
 const exampleSession: string = spec.components.examples.CallInitiated.value.data[0].sessionId;
 
-describe('startMock (static examples)', () => {
-  let mock: Mock;
-  beforeAll(async () => {
-    mock = await startMock();
-  });
-  afterAll(() => mock.stop());
+function getCallOn(mockUrl: string, headers: Record<string, string>) {
+  return fetch(mockUrl + new URL(getCall.productionUrl).pathname, { headers });
+}
 
-  it('listens on a loopback URL', () => {
-    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+describe('static mock', () => {
+  it('listens on a loopback origin', () => {
+    expect(inject('mockUrl')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('serves the spec’s first 200 example for Get Call', async () => {
-    const res = await fetch(mock.url + callPath, { headers: { apikey: 'test-key' } });
+  it('serves the spec’s first 200 example for Get Call on its production path', async () => {
+    const res = await getCallOn(inject('mockUrl'), getCall.authHeaders);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data[0]).toMatchObject({ sessionId: exampleSession, status: 'initiated', type: 'audio', hasRecording: false });
   });
 
   it('serves a named example on request', async () => {
-    const res = await fetch(mock.url + callPath, {
-      headers: { apikey: 'test-key', Prefer: 'example=endedWithRecording' },
-    });
-    const body = await res.json();
-    expect(body.data[0].recordings).toHaveLength(1);
+    const res = await getCallOn(inject('mockUrl'), { ...getCall.authHeaders, Prefer: 'example=endedWithRecording' });
+    expect((await res.json()).data[0].recordings).toHaveLength(1);
   });
 
   it('refuses a request without the apikey header', async () => {
-    const res = await fetch(mock.url + callPath);
-    expect(res.status).toBe(401);
+    expect((await getCallOn(inject('mockUrl'), {})).status).toBe(401);
   });
 
-  it('answers the documented 400 on request', async () => {
-    const res = await fetch(mock.url + callPath, { headers: { apikey: 'test-key', Prefer: 'code=400' } });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({});
+  it('does not answer a path stripped of its server’s base path', async () => {
+    const res = await fetch(inject('mockUrl') + getCall.path.replace('{sessionId}', 'x'), { headers: getCall.authHeaders });
+    expect(res.status).toBe(404);
   });
 });
 
-describe('startMock (dynamic)', () => {
-  it('generates the same response for the same seed', async () => {
-    const bodies = [];
-    for (const seed of [7, 7]) {
-      const mock = await startMock({ dynamic: true, seed });
-      try {
-        const res = await fetch(mock.url + callPath, { headers: { apikey: 'test-key' } });
-        bodies.push(await res.text());
-      } finally {
-        await mock.stop();
-      }
-    }
-    expect(bodies[0]).toBe(bodies[1]);
-    const generated = JSON.parse(bodies[0]!);
-    expect(generated.data).toBeInstanceOf(Array);
-    // Generated, not the static example's session.
-    expect(generated.data[0]?.sessionId).not.toBe(exampleSession);
+describe('startMock', () => {
+  let mock: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    mock = await startMock();
   });
-});
+  afterAll(() => mock.stop());
 
-describe('port', () => {
-  it('takes port 0 as any free port, like the OS does', async () => {
-    const mock = await startMock({ port: 0 });
-    try {
-      expect(mock.port).toBeGreaterThan(0);
-      expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
-      expect((await fetch(mock.url + callPath, { headers: { apikey: 'test-key' } })).status).toBe(200);
-    } finally {
-      await mock.stop();
-    }
+  it('picks a free port when none is given and reports it', () => {
+    expect(mock.port).toBeGreaterThan(0);
+    expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
   });
-});
 
-describe('stop', () => {
-  it('frees the port and can be called twice', async () => {
-    const mock = await startMock();
-    await Promise.all([mock.stop(), mock.stop()]);
-    await expect(fetch(mock.url + callPath)).rejects.toThrow();
+  it('turns a production URL into the mock’s: same path and query, the mock’s origin', async () => {
+    expect(mock.urlFor('https://a1b2c3.call-eu.cometchat.io/v3/calls/s1?x=1')).toBe(`${mock.url}/v3/calls/s1?x=1`);
+    const res = await fetch(mock.urlFor(listApps.productionUrl), { headers: listApps.authHeaders });
+    expect(res.status).toBe(200);
+  });
+
+  it('turns each spec server into the mock’s base URL', () => {
+    expect(mock.serverUrl(spec.servers[0])).toBe(`${mock.url}/v3`);
+    expect(mock.serverUrl(spec.paths['/apps'].servers[0].url)).toBe(mock.url);
+  });
+
+  it('stops, frees the port, and can be stopped twice', async () => {
+    const other = await startMock();
+    await Promise.all([other.stop(), other.stop()]);
+    await expect(fetch(other.url)).rejects.toThrow();
   });
 });
 
@@ -96,7 +78,6 @@ describe('errors', () => {
     expect(bundledSpecPath()).toMatch(/spec\/dist\/openapi\.yaml$/);
   });
 
-
   it('names the missing spec file and how to build it', async () => {
     const error = await startMock({ spec: '/nonexistent/openapi.yaml' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MockStartError);
@@ -104,43 +85,88 @@ describe('errors', () => {
     expect((error as Error).message).toContain('pnpm build');
   });
 
-  it('reports Prism’s own complaint when the document is not a spec', async () => {
+  it('says when the document is not an OpenAPI document', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mock-'));
-    const spec = join(dir, 'broken.yaml');
-    await writeFile(spec, 'this: [is not, an openapi document');
-    const error = await startMock({ spec, startTimeoutMs: 20_000 }).catch((e: unknown) => e);
+    const file = join(dir, 'broken.yaml');
+    await writeFile(file, 'this: [is not, an openapi document');
+    const error = await startMock({ spec: file }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MockStartError);
-    expect((error as Error).message).toMatch(/Prism could not start on http:\/\/127\.0\.0\.1:\d+: Prism exited/);
+    expect((error as Error).message).toContain(`could not read ${file} as an OpenAPI document`);
+  });
+
+  it('names a port in use and how to fix it', async () => {
+    const taken = await listenOnFreePort();
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const error = await startMock({ port }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MockStartError);
+      expect((error as Error).message).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect((error as Error).message).toContain('pass 0 for a free one');
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('refuses a seed that is not an integer', async () => {
+    await expect(startMock({ dynamic: true, seed: 'abc' })).rejects.toThrow('The seed must be an integer, got "abc"');
   });
 });
 
+function listenOnFreePort(): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
 describe('CLI', () => {
-  it('prints its address and stops cleanly on SIGINT', async () => {
-    const cli = spawn(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  const cliPath = join(import.meta.dirname, '../dist/cli.js');
+  function run(args: string[]) {
+    const cli = spawn(process.execPath, [cliPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    cli.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    return { cli, exited, out: () => stdout, err: () => stderr };
+  }
+
+  it('serves production paths, prints its address and stops cleanly on SIGINT', async () => {
+    const { cli, exited, out } = run(['--port', '0']);
     const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      cli.stdout.on('data', (chunk: Buffer) => {
-        out += chunk;
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      cli.stdout.on('data', () => {
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
         if (match) resolve(match[1]!);
       });
-      cli.once('exit', (code) => reject(new Error(`CLI exited with ${code}: ${out}`)));
+      void exited.then((code) => reject(new Error(`CLI exited with ${code}: ${out()}`)));
     });
-    const res = await fetch(url + callPath, { headers: { apikey: 'test-key' } });
-    expect(res.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    expect((await getCallOn(url, getCall.authHeaders)).status).toBe(200);
     cli.kill('SIGINT');
     expect(await exited).toBe(0);
   });
 
-  it('refuses a bad port with a usage line', async () => {
-    const cli = spawn(process.execPath, [join(import.meta.dirname, '../dist/cli.js'), '--port', 'abc']);
-    let err = '';
-    cli.stderr.on('data', (chunk: Buffer) => (err += chunk));
-    const code = await new Promise((resolve) => cli.once('exit', resolve));
-    expect(code).toBe(2);
-    expect(err).toContain('--port must be an integer');
+  for (const [args, message] of [
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535 (0: a free one), got "abc"'],
+    [['--port', ''], '--port must be an integer from 0 to 65535 (0: a free one), got ""'],
+    [['--seed', 'abc'], '--seed must be an integer, got "abc"'],
+  ] as const) {
+    it(`refuses ${args.join(' ')} with a usage line`, async () => {
+      const { exited, err } = run([...args]);
+      expect(await exited).toBe(2);
+      expect(err()).toContain(message);
+      expect(err()).toContain('usage: chatplatform-mock');
+    });
+  }
+
+  it('names a port in use and exits 1', async () => {
+    const taken = await listenOnFreePort();
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const { exited, err } = run(['--port', String(port)]);
+      expect(await exited).toBe(1);
+      expect(err()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -69,8 +69,15 @@ function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error',
   ];
 }
 
+// Characters XML 1.0 cannot carry, even escaped: shown as \uXXXX so the report stays valid XML.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 function text(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function attr(value: string): string {

@@ -1,0 +1,54 @@
+// One line per attempt, like openai-node's OPENAI_LOG: debug shows every attempt, info the retries,
+// warn the failures that end a request. Everything logged passes through the redactor first.
+import { envName } from './validate.js';
+import { InvalidInputError } from './errors.js';
+import type { Redact } from './redact.js';
+
+/** Where log lines go; `console` by default. Each method gets a message and its fields. */
+export interface Logger {
+  debug(message: string, fields: AttemptLog): void;
+  info(message: string, fields: AttemptLog): void;
+  warn(message: string, fields: AttemptLog): void;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'off';
+const LEVELS = ['debug', 'info', 'warn', 'off'];
+
+/** What is logged of one attempt. */
+export interface AttemptLog {
+  method: string;
+  operation: string;
+  /** Without its query (it may carry user data). */
+  url: string;
+  /** The HTTP status, or the error's name when no answer came. */
+  status: number | string;
+  /** 1-based, out of `attempts`. */
+  attempt: number;
+  attempts: number;
+  /** ms before the next attempt; absent when there is none. */
+  wait?: number;
+  /** ms the attempt took. */
+  elapsed: number;
+}
+
+/** `log(level, fields)` with level 0 debug, 1 info, 2 warn; callers compare with the threshold first, to skip the work. */
+export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
+
+export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {
+  const threshold = LEVELS.indexOf(level ?? 'warn');
+  if (threshold < 0) {
+    const hint = `set the logLevel option (or ${LOG_ENV})`;
+    throw new InvalidInputError(`logLevel ${JSON.stringify(level)} is not one of ${LEVELS.join(', ')}: ${hint}`);
+  }
+  const log: Log = (at, fields) => {
+    const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
+    const wait = f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`;
+    const attempt = `attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms`;
+    const message = `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (${attempt})${wait}`;
+    logger[LEVELS[at] as 'debug'](message, f);
+  };
+  return { log, threshold };
+}
+
+/** The environment variable of the log level (CHATPLATFORM_LOG, as openai-node's OPENAI_LOG). */
+export const LOG_ENV = envName('log');

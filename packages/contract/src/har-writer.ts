@@ -1,0 +1,90 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Exchange, Headers } from './exchange.js';
+import { isSecretName } from './violations.js';
+
+const REDACTED = '(redacted)';
+
+/**
+ * Streams exchanges to a HAR 1.2 file as they happen, so memory stays flat however long the proxy
+ * runs. Credentials are redacted on the way: headers and query parameters with a secret-looking
+ * name (`apikey`, `key`, `secret`, `authorization`, cookies, tokens…), and URL user info.
+ * `validate` reads the file back.
+ */
+export class HarWriter {
+  private readonly out: WriteStream;
+  private entries = 0;
+  private failure: Error | undefined;
+
+  constructor(readonly path: string) {
+    this.out = createWriteStream(path, { encoding: 'utf8' });
+    this.out.on('error', (error) => {
+      this.failure = error;
+    });
+    this.out.write('{"log":{"version":"1.2","creator":{"name":"chatplatform-contract proxy","version":"1"},"entries":[\n');
+  }
+
+  add(exchange: Exchange, startedAt: Date, elapsedMs: number): void {
+    const entry = {
+      startedDateTime: startedAt.toISOString(),
+      time: elapsedMs,
+      request: {
+        method: exchange.request.method,
+        url: redactUrl(exchange.request.url),
+        httpVersion: 'HTTP/1.1',
+        headers: harHeaders(exchange.request.headers),
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: bodyText(exchange.request.body)?.length ?? 0,
+        ...(exchange.request.body === undefined
+          ? {}
+          : { postData: { mimeType: exchange.request.headers['content-type'] ?? '', text: bodyText(exchange.request.body) } }),
+      },
+      response: {
+        status: exchange.response.status,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        headers: harHeaders(exchange.response.headers),
+        cookies: [],
+        content: {
+          size: bodyText(exchange.response.body)?.length ?? 0,
+          mimeType: exchange.response.headers['content-type'] ?? '',
+          text: bodyText(exchange.response.body) ?? '',
+        },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: elapsedMs, receive: 0 },
+    };
+    this.out.write(`${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+  }
+
+  /** Closes the JSON document; rejects when the file could not be written. */
+  close(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.out.end('\n]}}\n', () => (this.failure ? reject(this.failure) : resolve()));
+    });
+  }
+}
+
+function harHeaders(headers: Headers): Array<{ name: string; value: string }> {
+  return Object.entries(headers).map(([name, value]) => ({ name, value: isSecretName(name) ? REDACTED : value }));
+}
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** The URL with user info dropped and secret-looking query values replaced. */
+export function redactUrl(value: string): string {
+  const url = new URL(value);
+  url.username = '';
+  url.password = '';
+  for (const name of [...new Set(url.searchParams.keys())]) {
+    if (isSecretName(name)) url.searchParams.set(name, REDACTED);
+  }
+  return url.toString();
+}

@@ -1,0 +1,49 @@
+// The small ways a report could mislead: invalid XML, a secret printed, a JSON null taken for no
+// body, a repeated header taken for a mismatch, UTF-16 taken for binary data.
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ExchangeValidator, exitCodeOf, formatJunit, validateRecording } from '../src/index.js';
+import { isSecretName, preview } from '../src/violations.js';
+
+const validator = new ExchangeValidator();
+const getCall = (response: object, url = 'https://app.call-us.example.test/v3/calls/s1') => ({
+  request: { method: 'GET', url, headers: { apikey: 'k' } },
+  response: { status: 200, headers: { 'content-type': 'application/json' }, ...response },
+});
+const ndjson = (...exchanges: object[]) => Readable.from([exchanges.map((e) => JSON.stringify(e)).join('\n')]);
+
+describe('small faults', () => {
+  it('JUnit stays well-formed XML when a URL holds control characters', async () => {
+    const summary = await validateRecording(ndjson(getCall({ body: { data: {} } }, 'https://app.call-us.example.test/v3/calls/a\u0001b\u001f')), {
+      format: 'ndjson',
+    });
+    const xml = formatJunit(summary);
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(xml).toContain('a\\u0001b\\u001f');
+  });
+
+  it.each(['privateKey', 'sessionKey', 'credentials', 'pw', 'apikey', 'x-api-key', 'clientSecret'])('treats %s as a secret name', (name) => {
+    expect(isSecretName(name)).toBe(true);
+    expect(preview('DO-NOT-PRINT', name)).toBe('(redacted)');
+  });
+
+  it('checks a JSON null body instead of taking it for no body', () => {
+    const report = validator.validate(getCall({ body: null }));
+    expect(report.violations).toEqual([expect.objectContaining({ pointer: '/response/body', found: 'null' })]);
+  });
+
+  it('accepts the same Content-Type sent twice', () => {
+    const exchange = getCall({ body: { data: [] } });
+    exchange.response.headers['content-type'] = 'application/json, application/json';
+    expect(validator.validate(exchange).violations).toEqual([]);
+  });
+
+  it('names UTF-16 input as UTF-16, not binary data', async () => {
+    const text = JSON.stringify(getCall({ body: { data: [] } }));
+    const summary = await validateRecording(Readable.from([Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])]), {
+      format: 'ndjson',
+    });
+    expect(summary.inputError?.message).toContain('UTF-16');
+    expect(exitCodeOf(summary)).toBe(2);
+  });
+});

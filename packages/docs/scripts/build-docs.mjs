@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Renders the reference: the published bundle of @chatplatform/spec, decorated with code samples
+// (redocly.yaml beside this package), then Redoc with the page template, made fully offline.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bundledSpecPath, effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { parse } from 'yaml';
+
+/** Every server of the spec once: its URL template, its variables' defaults, the region enum. */
+function serversOf(spec) {
+  const all = [...(spec.servers ?? [])];
+  for (const pathItem of Object.values(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      if (pathItem[method]) all.push(...effectiveServers({ operation: pathItem[method], pathItem, root: spec }));
+    }
+  }
+  const byUrl = new Map(all.map((server) => [server.url, server]));
+  return [...byUrl.values()].map(({ url, variables = {} }) => ({
+    url,
+    defaults: Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, v.default])),
+    regions: variables.region?.enum,
+  }));
+}
+
+const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
+const redocly = (...args) => execFileSync('redocly', args, { stdio: 'inherit' });
+
+mkdirSync(dist('download'), { recursive: true });
+// The page's download links give the published bundle, as other-language teams get it.
+for (const format of ['yaml', 'json']) copyFileSync(bundledSpecPath(format), dist(`download/openapi.${format}`));
+redocly('bundle', bundledSpecPath('yaml'), '--output', dist('openapi.yaml'));
+redocly('build-docs', dist('openapi.yaml'), '--inlineBundle', '--output', dist('redoc.html'));
+execFileSync(
+  process.execPath,
+  [fileURLToPath(new URL('./offline-docs.mjs', import.meta.url)), dist('redoc.html'), dist('index.html')],
+  {
+    stdio: 'inherit',
+  },
+);
+
+// The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec.
+const page = readFileSync(dist('index.html'), 'utf8');
+const placeholder = /<!--reader-settings:[^>]*-->/;
+if (!placeholder.test(page))
+  throw new Error('scripts/docs-template.hbs lost its <!--reader-settings: ...--> placeholder.');
+const script = readFileSync(fileURLToPath(new URL('./reader-settings.js', import.meta.url)), 'utf8');
+const servers = JSON.stringify(serversOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')))).replace(/</g, '\\u003c');
+writeFileSync(
+  dist('index.html'),
+  page.replace(placeholder, () => `<script>const SERVERS = ${servers};\n${script}</script>`),
+);

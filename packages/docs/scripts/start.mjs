@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `pnpm start`: the rendered docs and the Prism mock side by side on loopback. The root script
+// builds what is missing first (turbo, cached); this file only serves. Ctrl-C stops both.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startMock } from '@chatplatform/mock';
+import { bundledSpecPath } from '@chatplatform/spec';
+
+const docsPage = fileURLToPath(new URL('../dist/index.html', import.meta.url));
+const usage = 'usage: pnpm start [-- --docs-port N] [--mock-port N]   (default: free ports on 127.0.0.1)';
+
+// What the docs server answers: the page and the bundled spec it renders, nothing else.
+const files = {
+  '/': { file: docsPage, type: 'text/html; charset=utf-8' },
+  '/openapi.yaml': { file: bundledSpecPath('yaml'), type: 'application/yaml; charset=utf-8' },
+  '/openapi.json': { file: bundledSpecPath('json'), type: 'application/json; charset=utf-8' },
+};
+// The page's download links (relative, so they work from the file too: dist/download/).
+files['/download/openapi.yaml'] = files['/openapi.yaml'];
+files['/download/openapi.json'] = files['/openapi.json'];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function port(value, name) {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    fail(`--${name} must be an integer from 0 to 65535, got "${value}".\n${usage}`);
+  return n;
+}
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        'docs-port': { type: 'string' },
+        'mock-port': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      process.exit(0);
+    }
+    return { docsPort: port(values['docs-port'], 'docs-port'), mockPort: port(values['mock-port'], 'mock-port') };
+  } catch (error) {
+    return fail(`${error.message}\n${usage}`);
+  }
+}
+
+/** @param {{ url?: string }} mockInfo filled in once the mock is up */
+function serveDocs(docsPort, mockInfo) {
+  for (const { file } of Object.values(files)) {
+    if (!existsSync(file))
+      fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
+  }
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/mock.json' && request.method === 'GET') {
+      // The page's "Send to: the mock" setting (scripts/reader-settings.js) asks where the mock is.
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ url: mockInfo.url }));
+      return;
+    }
+    const entry = files[path === '/index.html' ? '/' : path];
+    if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      response.writeHead(entry ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(entry ? 'Method not allowed\n' : `Not found. Try / (the docs), /openapi.yaml or /openapi.json.\n`);
+      return;
+    }
+    // Read on every request, so a rebuild shows on reload.
+    const body = readFileSync(entry.file);
+    response.writeHead(200, { 'content-type': entry.type, 'content-length': body.length, 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((resolveServer, reject) => {
+    server.once('error', reject);
+    server.listen(docsPort, '127.0.0.1', () => resolveServer(server));
+  });
+}
+
+const { docsPort, mockPort } = options();
+let docs;
+let mock;
+const mockInfo = {};
+try {
+  docs = await serveDocs(docsPort, mockInfo);
+  mock = await startMock(mockPort ? { port: mockPort } : {});
+  mockInfo.url = mock.url;
+} catch (error) {
+  docs?.close();
+  fail(`Could not start: ${error.message}`);
+}
+
+const docsUrl = `http://127.0.0.1:${docs.address().port}/`;
+console.log(`Docs  ${docsUrl}   (the bundled spec: ${docsUrl}openapi.yaml)`);
+console.log(
+  `Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`,
+);
+console.log('Ctrl-C stops both.');
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  docs.closeAllConnections();
+  await Promise.all([new Promise((r) => docs.close(r)), mock.stop()]);
+  console.log('Stopped the docs server and the mock.');
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,411 @@
+// The rendered docs (packages/docs/dist/index.html) in headless Chromium, opened from disk with every
+// non-loopback request blocked: a reader finds Get Call, its server, its examples, its response
+// fields and its code samples, with no network, no console error and no serious accessibility issue.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { bundledSpecPath } from '@chatplatform/spec';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  artifactPath,
+  type DocsBrowser,
+  deref,
+  docsUrl,
+  launchDocsBrowser,
+  renderedSpec,
+  requireBuiltDocs,
+} from './support.js';
+
+const require = createRequire(import.meta.url);
+const spec = renderedSpec();
+const callsPath = spec.paths['/calls/{sessionId}'];
+const getCall = callsPath.get;
+const callsServer = callsPath.servers[0];
+const participantFields = Object.keys(deref(spec, spec.components.schemas.CallParticipant).properties);
+const sampleLabels: string[] = getCall['x-codeSamples'].map((s: { label: string }) => s.label);
+
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let docs: DocsBrowser;
+beforeAll(async () => {
+  requireBuiltDocs();
+  docs = await launchDocsBrowser();
+});
+afterAll(async () => {
+  await docs?.close();
+});
+
+async function open(hash = '', viewport = DESKTOP): Promise<Page> {
+  const page = await docs.newPage(viewport);
+  await page.goto(`${docsUrl}${hash}`);
+  // The page is prerendered; clicks only work once React has hydrated it. The sidebar's footer logo
+  // is rendered by an effect, so it appears exactly then (on every width, hidden or not).
+  await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+  return page;
+}
+
+// Headings carry a "link to ..." anchor in their accessible name; match the visible text.
+const getCallHeading = (page: Page) =>
+  page
+    .locator('h1, h2')
+    .filter({ hasText: new RegExp(`^${getCall.summary}$`) })
+    .first();
+
+describe('the docs page, opened from disk', () => {
+  it('renders Get Call, the Calls server with its region choice, and the 200 example', async () => {
+    const page = await open('#/calls/get-call');
+    await expect(getCallHeading(page).isVisible()).resolves.toBe(true);
+
+    // The server picker of the request panel offers the Calls server, variables at their defaults.
+    const defaults = Object.fromEntries(Object.entries<any>(callsServer.variables).map(([k, v]) => [k, v.default]));
+    const callsUrl = callsServer.url.replace(/\{(\w+)\}/g, (_: string, k: string) => defaults[k]);
+    await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+    await expect(page.getByRole('menu').first().innerText()).resolves.toContain(`${callsUrl}/calls/{sessionId}`);
+    await page.keyboard.press('Escape');
+
+    // The Calls section offers the region choice: the Calls address for every value of the region enum.
+    const text = await page.locator('body').innerText();
+    for (const region of callsServer.variables.region.enum) {
+      const address = callsServer.url.replace(/\{(\w+)\}/g, (whole: string, k: string) =>
+        k === 'region' ? region : k === 'appId' ? whole : defaults[k],
+      );
+      expect(text, `the Calls address for region ${region}`).toContain(address);
+    }
+
+    // The 200 example: the observed call, by its summary and its session.
+    const initiated = deref(spec, getCall.responses['200'].content['application/json'].examples.initiated);
+    const samples = page.locator('.panel-response-samples').first();
+    await expect(samples.innerText()).resolves.toContain(initiated.summary);
+    // The JSON viewer opens expanded: the record's fields are there without a click.
+    await expect(samples.innerText()).resolves.toContain(initiated.value.data[0].sessionId);
+    await expect(samples.getByRole('button', { name: 'Expand all' }).count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('finds Get Call through the sidebar', async () => {
+    const page = await open();
+    const menu = page.locator('[data-component-name="Menu/Menu"]').first();
+    await menu.getByText('Calls', { exact: true }).click();
+    await menu.getByText(getCall.summary, { exact: true }).click();
+    await getCallHeading(page).waitFor();
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+
+  it('finds Get Call through search', async () => {
+    const page = await open();
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
+    await page.keyboard.type(getCall.summary);
+    const hit = page
+      .locator('[data-component-name="Search/SearchItem"]')
+      .filter({ hasText: '/calls/{sessionId}' })
+      .first();
+    await hit.click();
+    await getCallHeading(page).waitFor();
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+
+  it('shows the 200 response down to the participant fields without a click', async () => {
+    const page = await open('#/calls/get-call');
+    // Sections render when scrolled near: go to the responses; every level is open already.
+    await getCallHeading(page).waitFor();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: /Show \d+ properties/ }).count()).resolves.toBe(0);
+    const response = '[id^="calls/get-call/t=response&c=200"]';
+    await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
+    for (const field of participantFields) {
+      const row = page.locator(`${response}[id$="/participants[]/${field.toLowerCase()}"]`).first();
+      await row.scrollIntoViewIfNeeded();
+      await expect(row.innerText(), field).resolves.toContain(field);
+    }
+    // The state enum, every value with its meaning, as the spec gives them.
+    const state = await page.locator(`${response}[id$="/participants[]/state"]`).first().innerText();
+    for (const value of deref(spec, spec.components.schemas.ParticipantState).enum) expect(state).toContain(value);
+    expect(state).toMatch(/unanswered\s+the participant did not answer/);
+    await page.close();
+  });
+
+  it('shows every code sample of Get Call', async () => {
+    const page = await open('#/calls/get-call');
+    const panel = page.locator('.panel-request-samples');
+    for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[]) {
+      const picker = panel.locator('[data-component-name="Dropdown/Dropdown"]').last();
+      await picker.click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .click();
+      const code = await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').innerText();
+      // First line of the sample, whitespace-normalised (the code block wraps and highlights).
+      const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
+      expect(code.replace(/\s+/g, ' '), label).toContain(firstLine);
+    }
+    expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python']);
+    await page.close();
+  });
+
+  it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
+    const page = await open('#/calls/get-call');
+    await getCallHeading(page).waitFor();
+    const copies = page.getByRole('button', { name: /copy/i });
+    const outside = await copies.evaluateAll(
+      (buttons) =>
+        buttons.filter(
+          (b) =>
+            (b as HTMLElement).offsetParent !== null && !b.closest('.panel-request-samples, .panel-response-samples'),
+        ).length,
+    );
+    expect(outside).toBe(0);
+    await page.close();
+  });
+
+  it('works at phone width', async () => {
+    const page = await open('#/calls/get-call', PHONE);
+    await getCallHeading(page).waitFor();
+    const box = await getCallHeading(page).boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations (axe-core)', async () => {
+    const axeSource = require('axe-core').source as string;
+    // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
+    const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
+      ['get', 'put', 'post', 'delete', 'patch']
+        .filter((m) => item[m])
+        .map((m) => `#/${item[m].tags[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${item[m].operationId}`),
+    );
+    for (const hash of ['', ...operationPages]) {
+      const page = await open(hash);
+      if (hash) await page.locator('.panel-request-samples').first().waitFor(); // the operation is shown
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+        }));
+      });
+      const blocking = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+      expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
+      await page.close();
+    }
+  }, 120_000); // axe-core on six pages of a 2.5 MB Redoc page: a bound on a hang, not a speed goal
+});
+
+// What a reader sees and how a keyboard or a screen reader gets there, in the four states the
+// reference is read in: default, every level expanded, dark, phone.
+const STATES = [
+  { name: 'default', viewport: DESKTOP, colorScheme: 'light' },
+  { name: 'expanded', viewport: DESKTOP, colorScheme: 'light', expand: true },
+  { name: 'dark', viewport: DESKTOP, colorScheme: 'dark', expand: true },
+  { name: 'phone', viewport: PHONE, colorScheme: 'light' },
+] as const;
+
+async function openIn(state: (typeof STATES)[number]): Promise<Page> {
+  const page = await docs.newPage(state.viewport);
+  await page.emulateMedia({ colorScheme: state.colorScheme });
+  await page.goto(`${docsUrl}#/calls/get-call`);
+  await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+  await getCallHeading(page).waitFor();
+  if ('expand' in state) {
+    // Whatever a reader can still open: every "Expand all" and "Show n properties" on the page.
+    for (const button of await page.getByRole('button', { name: /^(Expand all|\+?\s*Show \d+ properties)$/ }).all()) {
+      await button.click();
+    }
+  }
+  return page;
+}
+
+async function axeBlocking(page: Page): Promise<unknown[]> {
+  await page.addScriptTag({ content: require('axe-core').source as string });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+      }));
+  });
+}
+
+/** How many lines each occurrence of `word` inside `selector` takes (1 when it is not broken). */
+async function linesPerWord(page: Page, selector: string, word: string): Promise<number[]> {
+  return page.evaluate(
+    ([selector, word]) => {
+      const lines: number[] = [];
+      for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(word);
+          if (at < 0 || !(node.parentElement as HTMLElement).offsetParent) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          lines.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+        }
+      }
+      return lines;
+    },
+    [selector, word] as const,
+  );
+}
+
+describe('what the reader sees, in every state', () => {
+  it.each(STATES.map((s) => [s.name, s] as const))(
+    '%s: no serious or critical axe-core violation; screenshot',
+    async (name, state) => {
+      const page = await openIn(state);
+      if (state.colorScheme === 'dark') {
+        await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+      }
+      await page.screenshot({
+        path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`),
+      });
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it('keeps words whole in tables, at both widths', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await openIn({ name: 'default', viewport, colorScheme: 'light' });
+      await page.goto(`${docsUrl}#/section/api-key-scopes`);
+      await page.locator('table').first().waitFor();
+      for (const word of ['fullAccess', 'authOnly', 'region']) {
+        const lines = await linesPerWord(page, 'table', word);
+        expect(lines.length, `${word} in a table at ${viewport.width} px`).toBeGreaterThan(0);
+        expect(
+          lines.every((n) => n === 1),
+          `${word} broken across lines at ${viewport.width} px: ${lines}`,
+        ).toBe(true);
+      }
+      await page.close();
+    }
+  });
+
+  it('wraps long sample lines on a phone instead of cutting them at the edge', async () => {
+    const page = await openIn(STATES[3]);
+    const code = page.locator('.panel-request-samples pre').first();
+    await code.scrollIntoViewIfNeeded();
+    const { scrollWidth, clientWidth } = await code.evaluate((e) => ({
+      scrollWidth: e.scrollWidth,
+      clientWidth: e.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.close();
+  });
+
+  it("offers a skip link first, and reaches Get Call's 200 response fields within 20 key presses", async () => {
+    const page = await openIn(STATES[0]);
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    await expect(skip.innerText()).resolves.toBe('Skip to content');
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0); // shown while focused
+    const response = 'calls/get-call/t=response&c=200';
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate(
+        (prefix) => Boolean(document.activeElement?.closest(`[id^="${prefix}"]`)),
+        response,
+      );
+      if (reached) break;
+    }
+    expect(reached, `focus reached Get Call's 200 response after ${presses} presses`).toBe(true);
+    expect(page.url()).toContain('#/calls/get-call'); // the skip link keeps the reader's address
+    await page.close();
+  });
+});
+
+describe('links a reader copies or opens in a new tab', () => {
+  /** The element a link lands on: the part after the route's own '#', else the route itself. */
+  const targetId = (href: string) =>
+    decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
+
+  it('are all hash links (no path the file or the docs server cannot answer), and each lands on its section', async () => {
+    const page = await open('#/calls/get-call');
+    const hrefs = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!)),
+    ]);
+    const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h) && !h.startsWith('download/'));
+    expect(internal.filter((h) => !h.startsWith('#'))).toEqual([]);
+    // One of each kind (a fresh load of the 2.5 MB page takes about 2 s): a guide section, a tag, an
+    // operation, and Get Call's heading anchors (request, responses, body) and a response field.
+    const kinds = [
+      (h: string) => h.startsWith('#/section/'),
+      (h: string) => /^#\/[^/#]+$/.test(h) && h !== '#/',
+      (h: string) => h === '#/calls/get-call',
+      (h: string) => /#calls\/get-call\/request$/.test(h),
+      (h: string) => /#calls\/get-call\/responses$/.test(h),
+      (h: string) => /#calls\/get-call\/response&c=200\/body$/.test(h),
+      (h: string) => /#calls\/get-call\/t=response&c=200&path=data$/.test(h),
+    ];
+    const sample = kinds.map((kind) => internal.find(kind));
+    expect(sample).not.toContain(undefined);
+    await page.close();
+    const tab = await docs.newPage(DESKTOP);
+    const missed: string[] = [];
+    for (const href of sample as string[]) {
+      await tab.goto('about:blank');
+      await tab.goto(`${docsUrl}${href}`); // a fresh load, as a new tab or a pasted link does
+      const id = targetId(href);
+      const landed = await tab
+        .waitForFunction(
+          (id) => {
+            const box = document.getElementById(id)?.getBoundingClientRect();
+            return box !== undefined && box.bottom > 0 && box.top < window.innerHeight;
+          },
+          id || 'redoc',
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!landed) missed.push(href);
+    }
+    expect(missed).toEqual([]);
+    await tab.close();
+  }, 120_000);
+});
+
+describe('downloads', () => {
+  it('offers the published bundle as YAML and JSON, byte for byte, next to the page', async () => {
+    const page = await open();
+    const links = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href^="download/"]')].map((a) => a.getAttribute('href')!)),
+    ]);
+    expect(links.sort()).toEqual(['download/openapi.json', 'download/openapi.yaml']);
+    for (const link of links) {
+      const format = link.endsWith('.json') ? 'json' : 'yaml';
+      const file = fileURLToPath(new URL(link, docsUrl));
+      expect(readFileSync(file).equals(readFileSync(bundledSpecPath(format))), link).toBe(true);
+    }
+    await page.close();
+  });
+});
+
+describe('the whole session', () => {
+  it('sent no request beyond loopback and logged no console error', () => {
+    expect(docs.blockedRequests).toEqual([]);
+    expect(docs.consoleErrors).toEqual([]);
+  });
+});

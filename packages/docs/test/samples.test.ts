@@ -1,0 +1,127 @@
+// Every code sample of the docs (x-codeSamples in the bundled spec) runs against the Prism mock,
+// so that no sample a reader copies can be wrong.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
+import { startMock, type Mock } from '@chatplatform/mock';
+import { deref, renderedSpec } from './support.js';
+import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
+
+const spec = renderedSpec();
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+interface Sample {
+  lang: string;
+  label: string;
+  source: string;
+}
+interface Operation {
+  id: string;
+  serverUrl: string;
+  samples: Sample[];
+  operation: any;
+}
+
+const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, pathItem]) =>
+  METHODS.filter((m) => pathItem[m]).map((m) => {
+    const operation = pathItem[m];
+    const server = (operation.servers ?? pathItem.servers ?? spec.servers)[0];
+    return { id: operation.operationId, serverUrl: serverUrlWithDefaults(server), samples: operation['x-codeSamples'] ?? [], operation };
+  }),
+);
+const sample = (op: Operation, label: string) => {
+  const found = op.samples.find((s) => s.label === label);
+  if (!found) throw new Error(`${op.id} has no ${label} sample`);
+  return found.source;
+};
+
+// Test values of the credentials the samples read from the environment.
+const credentials = {
+  CHATPLATFORM_API_KEY: 'docs-test-api-key',
+  CHATPLATFORM_MANAGEMENT_KEY: 'docs-test-management-key',
+  CHATPLATFORM_MANAGEMENT_SECRET: 'docs-test-management-secret',
+};
+
+const getCall = operations.find((op) => op.id === 'get-call')!;
+const observedCall = () => {
+  const examples = getCall.operation.responses['200'].content['application/json'].examples;
+  return deref(spec, Object.values<any>(examples)[0]).value;
+};
+
+let mock: Mock;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+describe('code samples in the bundled spec', () => {
+  it('every operation has a curl, a TypeScript and a Python sample', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(5);
+    for (const op of operations) {
+      expect(op.samples.map((s) => s.label), op.id).toEqual(['curl', 'TypeScript', 'Python']);
+      for (const s of op.samples) expect(s.source.trim(), `${op.id} ${s.label}`).not.toBe('');
+    }
+  });
+
+  it('read credentials from the environment and never contain a key', () => {
+    for (const op of operations) {
+      const security = op.operation.security ?? spec.security;
+      const needsApiKey = security.some((req: object) => 'apiKey' in req);
+      for (const s of op.samples) {
+        if (needsApiKey) expect(s.source, `${op.id} ${s.label}`).toContain('CHATPLATFORM_API_KEY');
+        else expect(s.source, `${op.id} ${s.label}`).toMatch(/CHATPLATFORM_MANAGEMENT_KEY[\s\S]*CHATPLATFORM_MANAGEMENT_SECRET/);
+        for (const value of Object.values(credentials)) expect(s.source).not.toContain(value);
+      }
+    }
+  });
+});
+
+describe('curl samples, against the mock', () => {
+  it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
+    const result = await runCurlSample(sample(op, 'curl'), op.serverUrl, mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.httpStatus, result.body).toBeGreaterThanOrEqual(200);
+    expect(result.httpStatus, result.body).toBeLessThan(300);
+  });
+
+  it('get-call returns the observed call record', async () => {
+    const result = await runCurlSample(sample(getCall, 'curl'), getCall.serverUrl, mock.url, credentials);
+    expect(JSON.parse(result.body)).toEqual(observedCall());
+  });
+
+  it('get-call without the API key in the environment is refused (the sample really sends it)', async () => {
+    const result = await runCurlSample(sample(getCall, 'curl'), getCall.serverUrl, mock.url, {});
+    expect(result.httpStatus).toBe(401);
+  });
+});
+
+describe('TypeScript samples, with the built @chatplatform/client against the mock', () => {
+  it('type-check against the client', () => {
+    const sources = Object.fromEntries(operations.map((op) => [op.id, sample(op, 'TypeScript')]));
+    expect(typecheckTypeScriptSamples(sources)).toEqual([]);
+  });
+
+  it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
+    const result = await runTypeScriptSample(op.id, sample(op, 'TypeScript'), mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('get-call prints the observed call record', async () => {
+    const result = await runTypeScriptSample('get-call', sample(getCall, 'TypeScript'), mock.url, credentials);
+    expect(result.stdout).toContain(observedCall().data[0].sessionId);
+  });
+});
+
+describe('Python samples, with the generated chatplatform_client against the mock', () => {
+  it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
+    const result = await runPythonSample(op.id, sample(op, 'Python'), op.serverUrl, mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('get-call prints the observed call record', async () => {
+    const result = await runPythonSample('get-call', sample(getCall, 'Python'), getCall.serverUrl, mock.url, credentials);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(observedCall().data[0].sessionId);
+  });
+});

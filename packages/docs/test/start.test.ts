@@ -1,0 +1,63 @@
+// `pnpm start` serves the docs and the mock side by side, prints both addresses, and Ctrl-C
+// (SIGINT) stops both. The root script builds first; this runs the serving part on built output.
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { bundledSpecPath } from '@chatplatform/spec';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireBuiltDocs, startDocsServer } from './support.js';
+
+const started: ReturnType<typeof startDocsServer>['child'][] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(args: string[] = []) {
+  const run = startDocsServer(args);
+  started.push(run.child);
+  return run;
+}
+
+const refused = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
+
+describe('pnpm start', () => {
+  it('serves the docs and the mock on loopback, and Ctrl-C stops both', async () => {
+    requireBuiltDocs();
+    const { child, ready, output } = start();
+    const { docs, mock } = await ready;
+
+    const page = await fetch(docs);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Get Call');
+    expect((await fetch(`${docs}openapi.yaml`)).status).toBe(200);
+    // The page's download links (relative to the page) give the published bundle, byte for byte.
+    for (const format of ['yaml', 'json'] as const) {
+      const download = await fetch(`${docs}download/openapi.${format}`);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).equals(readFileSync(bundledSpecPath(format)))).toBe(true);
+    }
+    expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
+
+    const call = await fetch(`${mock}/calls/any-session-id`, { headers: { apikey: 'start-test' } });
+    expect(call.status).toBe(200);
+    expect(((await call.json()) as { data: unknown[] }).data).toHaveLength(1);
+
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code, output().stderr).toBe(0);
+    expect(output().stdout).toContain('Stopped the docs server and the mock.');
+    await expect(refused(docs)).resolves.toBe(true);
+    await expect(refused(mock)).resolves.toBe(true);
+  });
+
+  it('refuses a bad port with a message naming the flag', async () => {
+    const { child, output } = start(['--docs-port', 'eighty']);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output().stderr).toMatch(/--docs-port must be an integer from 0 to 65535, got "eighty"/);
+  });
+});

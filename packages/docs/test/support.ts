@@ -1,0 +1,141 @@
+// Shared by the docs tests: where things are, and a headless Chromium that may talk to loopback
+// only. Every other request is aborted and recorded, so a test can assert that the rendered docs
+// need no network.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
+
+export { readBundledSpec as bundledSpec, resolveRef as deref } from '@chatplatform/spec';
+
+export const docsDir = fileURLToPath(new URL('..', import.meta.url));
+export const docsHtml = join(docsDir, 'dist/index.html');
+export const docsUrl = pathToFileURL(docsHtml).href;
+export const artifactsDir = join(docsDir, 'artifacts');
+
+/** The spec as the docs render it: the published bundle with the code samples of this package. */
+export function renderedSpec(): any {
+  requireBuiltDocs();
+  return parse(readFileSync(join(docsDir, 'dist/openapi.yaml'), 'utf8'));
+}
+
+/** ESM entry and declarations of @chatplatform/client, through its package exports. */
+export function clientEntry(): { module: string; types: string } {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@chatplatform/client/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const esm = manifest.exports['.'].import;
+  const file = (relative: string) => {
+    const path = join(manifestPath, '..', relative);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm build\` at the repository root first.`);
+    return path;
+  };
+  return { module: file(esm.default), types: file(esm.types) };
+}
+
+export function requireBuiltDocs(): void {
+  if (!existsSync(docsHtml)) {
+    throw new Error(
+      `${docsHtml} is missing: run \`pnpm build\` at the repository root first (it runs the spec's docs task).`,
+    );
+  }
+}
+
+export interface DocsBrowser {
+  context: BrowserContext;
+  /** Every request to anything but file:, data:, blob: or loopback, aborted. Must stay empty. */
+  blockedRequests: string[];
+  /** console.error messages and uncaught page errors, from every page of the context. */
+  consoleErrors: string[];
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function allowed(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'file:' || protocol === 'data:' || protocol === 'blob:' || LOOPBACK.has(hostname);
+}
+
+/** Debian's Chromium with a fresh profile; non-loopback requests are aborted and counted. */
+export async function launchDocsBrowser(): Promise<DocsBrowser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}. Install Debian's package: \`apt-get install chromium\` ` +
+        '(scripts/setup.sh does it).',
+    );
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1440, height: 900 },
+  });
+  // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.
+  context.setDefaultTimeout(10_000);
+  const blockedRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (allowed(url)) return route.continue();
+    blockedRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+
+  return {
+    context,
+    blockedRequests,
+    consoleErrors,
+    async newPage(viewport) {
+      const page = context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
+      if (viewport) await page.setViewportSize(viewport);
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function artifactPath(name: string): string {
+  mkdirSync(artifactsDir, { recursive: true });
+  return join(artifactsDir, name);
+}
+
+/** Runs scripts/start.mjs (`pnpm start` without the build); `ready` gives the docs and mock addresses. */
+export function startDocsServer(args: string[] = []) {
+  const script = join(docsDir, 'scripts/start.mjs');
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const ready = new Promise<{ docs: string; mock: string }>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const docs = /^Docs\s+(http:\/\/127\.0\.0\.1:\d+\/)/m.exec(stdout)?.[1];
+      const mock = /^Mock\s+(http:\/\/127\.0\.0\.1:\d+)/m.exec(stdout)?.[1];
+      if (docs && mock && stdout.includes('Ctrl-C')) resolve({ docs, mock });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`start.mjs exited (${code}) before it was ready:\n${stdout}\n${stderr}`)),
+    );
+  });
+  ready.catch(() => undefined); // awaited only by the tests that expect a start
+  return { child, ready, output: () => ({ stdout, stderr }) };
+}

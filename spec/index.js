@@ -1,0 +1,52 @@
+// The spec package's one JavaScript entry: where the bundled document is, and the few readings of
+// it that every consumer needs. Other packages import these instead of resolving paths themselves.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export { addressKind, effectiveServers } from './rules/addresses.js';
+
+/** The operation keys of an OpenAPI path item, in the order the specification lists them. */
+export const HTTP_METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Absolute path of the bundled spec (`pnpm --filter @chatplatform/spec bundle` writes it).
+ * @param {'json' | 'yaml'} [format]
+ */
+export function bundledSpecPath(format = 'json') {
+  if (format !== 'json' && format !== 'yaml') throw new TypeError(`format must be 'json' or 'yaml', got ${format}`);
+  const path = fileURLToPath(new URL(`./dist/openapi.${format}`, import.meta.url));
+  if (!existsSync(path)) {
+    throw new Error(
+      `The bundled spec is missing (${path}). Build it: \`pnpm build\` at the repository root, ` +
+        'or `pnpm --filter @chatplatform/spec bundle`.',
+    );
+  }
+  return path;
+}
+
+/** The bundled spec, parsed. */
+export function readBundledSpec() {
+  return JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a node that is not a reference.
+ * @param {object} document the bundled spec
+ * @param {unknown} node
+ */
+export function resolveRef(document, node) {
+  const seen = new Set();
+  let current = node;
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`only local $refs are resolved, got ${ref}`);
+    if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    if (current === undefined) throw new Error(`unresolvable $ref ${ref} in the bundled spec`);
+  }
+  return current;
+}
