@@ -23,7 +23,7 @@ const validator = new ExchangeValidator();
 
 /**
  * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
- * platform's later versions did); `/missing` an undocumented 404; `/hang` never answers.
+ * platform's later versions did); `/missing` an undocumented 404; `/hang` never answers; `/reset` drops the connection.
  */
 let upstream: http.Server;
 let upstreamUrl: string;
@@ -33,6 +33,7 @@ beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     seenByUpstream.push(req.url ?? '');
     if (req.url?.endsWith('/hang')) return;
+    if (req.url?.endsWith('/reset')) return void req.socket.destroy();
     res.setHeader('content-type', 'application/json');
     if (req.url?.endsWith('/missing')) res.statusCode = 404;
     res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
@@ -123,6 +124,17 @@ describe('proxy: fails closed', () => {
     const summary = await proxy.stop();
     expect(answer.status).toBe(504);
     expect(answer.text).toContain('did not answer within 200 ms');
+    expect(summary).toMatchObject({ failed: 1, conforming: 0 });
+    expect(proxyExitCode(summary)).toBe(1);
+  });
+
+  it('counts an upstream that resets the connection as a failed exchange and answers 502', async () => {
+    const heard: ProxyOutcome[] = [];
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, onExchange: (o) => heard.push(o) });
+    const answer = await getCall(proxy.url, 'reset');
+    const summary = await proxy.stop();
+    expect(answer.status).toBe(502);
+    expect(heard).toEqual([expect.objectContaining({ kind: 'failed' })]);
     expect(summary).toMatchObject({ failed: 1, conforming: 0 });
     expect(proxyExitCode(summary)).toBe(1);
   });
