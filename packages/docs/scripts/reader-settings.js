@@ -24,12 +24,14 @@
   let mockUrl;
 
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+  // The mock answers production paths: only the origin changes, the server's path (`/v3`) stays.
+  const onMock = (serverUrl) => mockUrl + new URL(serverUrl).pathname.replace(/\/$/, '');
 
   /** [what the page shows by default, what it shows for the reader's settings] */
   function replacements() {
     const pairs = SERVERS.map((server) => {
       const from = fill(server.url, server.defaults);
-      if (settings.target === 'mock' && mockUrl) return [from, mockUrl];
+      if (settings.target === 'mock' && mockUrl) return [from, onMock(from)];
       const own = { ...server.defaults };
       if ('region' in own) own.region = settings.region;
       if ('appId' in own) own.appId = settings.appId;
@@ -39,7 +41,7 @@
     pairs.push([`appId: '${defaults.appId}'`, `appId: '${settings.appId}'`]);
     pairs.push([`region: '${defaults.region}'`, `region: '${settings.region}'`]);
     if (settings.target === 'mock' && mockUrl)
-      pairs.push(['createClient({\n', `createClient({\n  baseUrl: '${mockUrl}',\n`]);
+      pairs.push(['createClient({\n', `createClient({\n  baseUrl: '${onMock(fill(SERVERS[0].url, SERVERS[0].defaults))}',\n`]);
     return pairs.filter(([from, to]) => from !== to);
   }
 

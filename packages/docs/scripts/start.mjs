@@ -100,7 +100,7 @@ try {
 const docsUrl = `http://127.0.0.1:${docs.address().port}/`;
 console.log(`Docs  ${docsUrl}   (the bundled spec: ${docsUrl}openapi.yaml)`);
 console.log(
-  `Mock  ${mock.url}   (Prism; paths without /v3, e.g. curl -H 'apikey: test' ${mock.url}/calls/any-session-id)`,
+  `Mock  ${mock.url}   (Prism, answering production paths: curl -H 'apikey: test' ${mock.url}/v3/calls/any-session-id)`,
 );
 console.log('Ctrl-C stops both.');
 
