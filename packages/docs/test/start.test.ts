@@ -42,7 +42,7 @@ describe('pnpm start', () => {
     }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
 
-    const call = await fetch(`${mock}/calls/any-session-id`, { headers: { apikey: 'start-test' } });
+    const call = await fetch(`${mock}/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
     expect(call.status).toBe(200);
     expect(((await call.json()) as { data: unknown[] }).data).toHaveLength(1);
 
