@@ -2,8 +2,8 @@
 // stubbed fetch, then a loopback HTTP server), and the size of the built entry. All figures come
 // from this one run. Needs the built package (turbo's bench task builds it first).
 import { createServer } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createOpenApiFetch from 'openapi-fetch';
 import { Bench } from 'tinybench';
@@ -20,7 +20,9 @@ function contenders(fetch, baseUrl) {
   const bare = createOpenApiFetch({ baseUrl, fetch, headers: { apikey: API_KEY } });
   return {
     'plain fetch': async () => {
-      const response = await fetch(new Request(`${baseUrl}/calls/${encodeURIComponent(SESSION)}`, { headers: { apikey: API_KEY } }));
+      const response = await fetch(
+        new Request(`${baseUrl}/calls/${encodeURIComponent(SESSION)}`, { headers: { apikey: API_KEY } }),
+      );
       if (!response.ok) throw new Error(`status ${response.status}`);
       return response.json();
     },
@@ -47,7 +49,8 @@ async function measure(label, fns, { time }) {
     for (const name of order) bench.add(name, fns[name]);
     await bench.run();
     for (const task of bench.tasks) {
-      if (task.result.state !== 'completed') throw new Error(`${label} / ${task.name}: ${task.result.state} ${task.result.error ?? ''}`);
+      if (task.result.state !== 'completed')
+        throw new Error(`${label} / ${task.name}: ${task.result.state} ${task.result.error ?? ''}`);
       samples[task.name].push(task.result.throughput.mean);
     }
   }
@@ -62,13 +65,19 @@ async function measure(label, fns, { time }) {
 const stubFetch = async () => new Response(BODY, { status: 200, headers: JSON_HEADERS });
 const rows = await measure('stubbed fetch', contenders(stubFetch, 'http://127.0.0.1:1'), { time: 4500 });
 
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   res.writeHead(200, JSON_HEADERS).end(BODY);
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const loopback = `http://127.0.0.1:${server.address().port}`;
 try {
-  rows.push(...(await measure('loopback HTTP', contenders((r) => globalThis.fetch(r), loopback), { time: 4500 })));
+  rows.push(
+    ...(await measure(
+      'loopback HTTP',
+      contenders((r) => globalThis.fetch(r), loopback),
+      { time: 4500 },
+    )),
+  );
 } finally {
   server.closeAllConnections();
   server.close();
@@ -86,7 +95,9 @@ const table = rows.map((r) => {
     'time vs plain fetch': `${(plain.ops / r.ops).toFixed(3)}×`,
   };
 });
-console.log(`\nPer-request cost: median ops/s of ${ROUNDS} rounds (higher is better); ratios are time per request relative to the baseline`);
+console.log(
+  `\nPer-request cost: median ops/s of ${ROUNDS} rounds (higher is better); ratios are time per request relative to the baseline`,
+);
 console.table(table);
 
 async function size(entry) {
@@ -111,5 +122,7 @@ const sizes = [
 console.log('\nSize of the built entry (esbuild bundle --minify, gzip -9); goal: client ≤ 12 kB min, ≤ 5 kB gzip');
 console.table(sizes.map(([name, s]) => ({ entry: name, minified: kB(s.min), 'min+gzip': kB(s.gzip) })));
 
-const ratio = table.filter((t) => t.task === 'client calls.get').map((t) => `${t.setup}: ${t['time vs bare openapi-fetch']}`);
+const ratio = table
+  .filter((t) => t.task === 'client calls.get')
+  .map((t) => `${t.setup}: ${t['time vs bare openapi-fetch']}`);
 console.log(`\ncalls.get time vs bare openapi-fetch: ${ratio.join(', ')} (goal ≤ 1.10×)`);

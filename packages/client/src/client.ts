@@ -4,20 +4,20 @@
 import createOpenApiFetch, { type Client, type FetchResponse, type Middleware } from 'openapi-fetch';
 import {
   AbortedError,
+  apiErrorClass,
   ChatPlatformError,
   ConnectionError,
   InvalidInputError,
   InvalidResponseError,
-  TimeoutError,
-  apiErrorClass,
   type RequestDetails,
+  TimeoutError,
 } from './errors.js';
 import type { components, paths } from './generated/schema.js';
-import { operations, securityHeaders, servers, userAgent, type Region } from './generated/spec.js';
+import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { exchange, isTransportError, readBody, transportReason, type Fetch } from './transport.js';
+import { exchange, type Fetch, isTransportError, readBody, transportReason } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -110,7 +110,9 @@ type Init = RequestOptions & {
 };
 type Result = { data?: unknown; error?: unknown; response: Response };
 /** openapi-fetch's client as the router calls it: method and path are checked against the spec first. */
-type Requester = Pick<ApiClient, 'use' | 'eject'> & { request(method: string, path: string, init: Record<string, unknown>): Promise<Result> };
+type Requester = Pick<ApiClient, 'use' | 'eject'> & {
+  request(method: string, path: string, init: Record<string, unknown>): Promise<Result>;
+};
 
 /** The numeric options and their defaults: counts (retries, redirects, bytes), then durations in ms. */
 const NUMBERS = {
@@ -211,6 +213,7 @@ export function createClient(options: ClientOptions = {}) {
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
 
+// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
 type Caller = (method: string, path: string, init?: Init) => Promise<any>;
 
 /** One method per operation, answering its data or throwing the typed error of a non-2xx answer. */
@@ -231,7 +234,8 @@ const conveniences = (call: Caller) => ({
   },
   messages: {
     /** Send a message, optionally on behalf of a user. */
-    send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> => call('POST', '/messages', { ...o, body }),
+    send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> =>
+      call('POST', '/messages', { ...o, body }),
   },
   apps: {
     /** Management API: list apps (authenticated with the management key and secret). */
@@ -244,8 +248,12 @@ function createRouter(ctx: Context): ApiClient {
   const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
   const router: Record<string, unknown> = {
     request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
-    use: (...middleware: Middleware[]) => ctx.hosts.forEach((h) => h.client.use(...middleware)),
-    eject: (...middleware: Middleware[]) => ctx.hosts.forEach((h) => h.client.eject(...middleware)),
+    use: (...middleware: Middleware[]) => {
+      for (const h of ctx.hosts) h.client.use(...middleware);
+    },
+    eject: (...middleware: Middleware[]) => {
+      for (const h of ctx.hosts) h.client.eject(...middleware);
+    },
   };
   for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
   // Built by name above; its calls take exactly openapi-fetch's arguments.
@@ -271,10 +279,16 @@ function readSettings(options: ClientOptions): Settings {
 }
 
 /** One openapi-fetch client per server, carrying only the credentials of that server's operations. */
-function createHost(url: string, schemes: string[], credentials: Record<string, string>, middleware?: readonly Middleware[]): Host {
+function createHost(
+  url: string,
+  schemes: string[],
+  credentials: Record<string, string>,
+  middleware?: readonly Middleware[],
+): Host {
   const headers: Record<string, string> = { 'user-agent': userAgent };
   for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
   // Redirects are followed by exchange(), which keeps the credentials on their origin.
+  // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
   const client = createOpenApiFetch<any>({ baseUrl: url, headers, redirect: 'manual' });
   if (middleware) client.use(...middleware);
   return { url, origin: new URL(url).origin, client, schemes };
@@ -284,6 +298,7 @@ function createHost(url: string, schemes: string[], credentials: Record<string, 
  * One call through the retry loop. Answers like openapi-fetch (`{ data | error, response }`); with
  * `throws`, answers the data of a 2xx and throws the typed error of any other status.
  */
+// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
 async function sendWithRetries(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
   const plan = buildRequest(ctx, method, path, init);
   for (let attempt = 1; ; attempt++) {
@@ -313,20 +328,33 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   if (!op) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
   const [operation, server] = op;
   const host = ctx.hosts[server]!;
-  for (const scheme of host.schemes) if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
+  for (const scheme of host.schemes)
+    if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
   const { settings } = ctx;
-  const { maxRetries = settings.maxRetries, timeout = settings.timeout, signal, parseAs = 'json', fetch = ctx.fetch, onBehalfOf, ...rest } = init;
+  const {
+    maxRetries = settings.maxRetries,
+    timeout = settings.timeout,
+    signal,
+    parseAs = 'json',
+    fetch = ctx.fetch,
+    onBehalfOf,
+    ...rest
+  } = init;
   if (maxRetries !== settings.maxRetries) checkNumber('maxRetries', maxRetries, true);
   if (timeout !== settings.timeout) checkNumber('timeout', timeout, false);
   checkHeaders(init.headers);
   checkHeaders(init.params?.header);
   if (onBehalfOf !== undefined) {
-    rest.params = { ...rest.params, header: { ...rest.params?.header, onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) } };
+    rest.params = {
+      ...rest.params,
+      header: { ...rest.params?.header, onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) },
+    };
   }
   // Every path parameter, whichever entry point it came through: URL parsers resolve `.` and `..`
   // even percent-encoded, which would send the credentials to another path.
   const values = init.params?.path ?? {};
-  const url = host.url + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(checkSegment(values[name], name)));
+  const url =
+    host.url + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(checkSegment(values[name], name)));
   const plan: Plan = {
     method,
     operation,
@@ -371,7 +399,8 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
   let answered = false;
   const control = () => {
     if (!controller) {
-      const c = (controller = new AbortController());
+      const c = new AbortController();
+      controller = c;
       timer = setTimeout(() => {
         timedOut = true;
         c.abort();
@@ -421,26 +450,55 @@ function classify(ctx: Context, plan: Plan, cause: unknown, state: { timedOut: b
 }
 
 /** The wait before the next attempt, or undefined when there is none. */
-function retryWait(ctx: Context, plan: Plan, attempt: number, result: Result | undefined, failure: unknown): number | undefined {
+function retryWait(
+  ctx: Context,
+  plan: Plan,
+  attempt: number,
+  result: Result | undefined,
+  failure: unknown,
+): number | undefined {
   if (attempt >= plan.attempts) return undefined;
   if (result) {
     const { response } = result;
-    return isRetryableStatus(response.status) ? retryDelay(attempt - 1, response.headers.get('retry-after'), ctx.settings) : undefined;
+    return isRetryableStatus(response.status)
+      ? retryDelay(attempt - 1, response.headers.get('retry-after'), ctx.settings)
+      : undefined;
   }
-  return failure instanceof ConnectionError || failure instanceof TimeoutError ? retryDelay(attempt - 1, null, ctx.settings) : undefined;
+  return failure instanceof ConnectionError || failure instanceof TimeoutError
+    ? retryDelay(attempt - 1, null, ctx.settings)
+    : undefined;
 }
 
 /** Logs one attempt: debug for an answer, info for a retry, warn for a failure that ends the request. */
-function report(ctx: Context, plan: Plan, a: { attempt: number; started: number; result?: Result; failure: unknown; wait?: number }) {
+function report(
+  ctx: Context,
+  plan: Plan,
+  a: { attempt: number; started: number; result?: Result; failure: unknown; wait?: number },
+) {
   const status = a.result ? a.result.response.status : ((a.failure as Error)?.name ?? 'Error');
   const level = a.wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
   if (level < ctx.logThreshold) return;
   const { method, operation, url, attempts } = plan;
-  ctx.log(level, { method, operation, url, status, attempt: a.attempt, attempts, wait: a.wait, elapsed: Date.now() - a.started });
+  ctx.log(level, {
+    method,
+    operation,
+    url,
+    status,
+    attempt: a.attempt,
+    attempts,
+    wait: a.wait,
+    elapsed: Date.now() - a.started,
+  });
 }
 
 /** The answer of the last attempt: openapi-fetch's result, or with `throws` the data or the typed error. */
-function settle(ctx: Context, plan: Plan, result: Result | undefined, failure: unknown, throws: boolean): Result | unknown {
+function settle(
+  ctx: Context,
+  plan: Plan,
+  result: Result | undefined,
+  failure: unknown,
+  throws: boolean,
+): Result | unknown {
   if (!result) throw failure;
   const { response } = result;
   const { status } = response;

@@ -73,7 +73,11 @@ export class InvalidResponseError extends RequestError {
   declare readonly status: number;
   declare readonly rawText: string;
   constructor(status: number, rawText: string, details: RequestDetails) {
-    super(`the API answered ${status} with a body that is not valid JSON`, { ...details, status, rawText } as RequestDetails);
+    super(`the API answered ${status} with a body that is not valid JSON`, {
+      ...details,
+      status,
+      rawText,
+    } as RequestDetails);
   }
 }
 
@@ -101,7 +105,11 @@ export class RedirectError extends RequestError {
   declare readonly status: number;
   declare readonly location: string;
   constructor(reason: string, status: number, location: string, details: RequestDetails) {
-    super(`a ${status} redirect to ${location} was refused: ${reason}`, { ...details, status, location } as RequestDetails);
+    super(`a ${status} redirect to ${location} was refused: ${reason}`, {
+      ...details,
+      status,
+      location,
+    } as RequestDetails);
   }
 }
 
@@ -110,7 +118,10 @@ export class ResponseTooLargeError extends RequestError {
   override name = 'ResponseTooLargeError';
   declare readonly maxResponseBytes: number;
   constructor(maxResponseBytes: number, details: RequestDetails) {
-    super(`the response body exceeds maxResponseBytes (${maxResponseBytes} bytes)`, { ...details, maxResponseBytes } as RequestDetails);
+    super(`the response body exceeds maxResponseBytes (${maxResponseBytes} bytes)`, {
+      ...details,
+      maxResponseBytes,
+    } as RequestDetails);
   }
 }
 

@@ -1,4 +1,3 @@
-export { createClient } from './client.js';
 export type {
   ApiClient,
   Call,
@@ -16,6 +15,7 @@ export type {
   RetryOptions,
   SendMessageRequest,
 } from './client.js';
+export { createClient } from './client.js';
 export {
   AbortedError,
   ApiError,
@@ -25,16 +25,16 @@ export {
   ConnectionError,
   InvalidInputError,
   InvalidResponseError,
-  RedirectError,
-  ResponseTooLargeError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
+  type RequestDetails,
   RequestError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
-  type RequestDetails,
 } from './errors.js';
-export type { AttemptLog } from './log.js';
-export { regions, type Region } from './generated/spec.js';
 export type { components, paths } from './generated/schema.js';
+export { type Region, regions } from './generated/spec.js';
+export type { AttemptLog } from './log.js';

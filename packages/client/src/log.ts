@@ -1,8 +1,9 @@
 // One line per attempt, like openai-node's OPENAI_LOG: debug shows every attempt, info the retries,
 // warn the failures that end a request. Everything logged passes through the redactor first.
-import { envName } from './validate.js';
+
 import { InvalidInputError } from './errors.js';
 import type { Redact } from './redact.js';
+import { envName } from './validate.js';
 
 /** Where log lines go; `console` by default. Each method gets a message and its fields. */
 export interface Logger {

@@ -1,7 +1,7 @@
 // Between openapi-fetch and the network: redirects are followed here rather than by fetch (which
 // strips only `Authorization` and would re-send `apikey`, `key` and `secret` to any origin), and
 // every response body is bounded.
-import { ConnectionError, RedirectError, ResponseTooLargeError, type RequestDetails } from './errors.js';
+import { ConnectionError, RedirectError, type RequestDetails, ResponseTooLargeError } from './errors.js';
 import type { Redact } from './redact.js';
 
 /** A fetch called as `fetch(request, { signal })`: honour `signal` and `request.redirect` ('manual'). */
@@ -31,7 +31,8 @@ const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'con
 export async function exchange(request: Request, x: Exchange): Promise<Response> {
   let url = request.url;
   // A middleware may have sent the request elsewhere: the credentials stay behind.
-  if (!url.startsWith(`${x.origin}/`)) request = rebuild(request, url, request.method, request.body, x.credentialHeaders);
+  if (!url.startsWith(`${x.origin}/`))
+    request = rebuild(request, url, request.method, request.body, x.credentialHeaders);
   for (let hops = 0; ; hops++) {
     // Kept only for a request with a body, the one thing a 307 or 308 must send again.
     const body = request.body ? await request.clone().arrayBuffer() : null;
@@ -54,7 +55,14 @@ export async function exchange(request: Request, x: Exchange): Promise<Response>
 }
 
 /** The request a redirect leads to, or a RedirectError when it leaves the origin, downgrades or goes on too long. */
-function follow(request: Request, body: ArrayBuffer | null, status: number, location: string, hops: number, x: Exchange): Request {
+function follow(
+  request: Request,
+  body: ArrayBuffer | null,
+  status: number,
+  location: string,
+  hops: number,
+  x: Exchange,
+): Request {
   let target: URL | undefined;
   try {
     target = new URL(location, request.url);
@@ -63,16 +71,25 @@ function follow(request: Request, body: ArrayBuffer | null, status: number, loca
   const refuse = (reason: string) => new RedirectError(reason, status, shown, x.details());
   if (!target) throw refuse('its Location is not a URL');
   if (request.url.startsWith('https:') && target.protocol !== 'https:') throw refuse('it leaves https');
-  if (target.origin !== x.origin) throw refuse(`credentials are only sent to ${x.origin}; follow it yourself if you trust it`);
+  if (target.origin !== x.origin)
+    throw refuse(`credentials are only sent to ${x.origin}; follow it yourself if you trust it`);
   if (hops >= x.maxRedirects) throw refuse(`more than maxRedirects (${x.maxRedirects}) redirects`);
   // As fetch does (WHATWG Fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, become a
   // GET without body; 307 and 308 repeat the method and the body.
   const toGet = (status === 303 && request.method !== 'HEAD') || (status < 303 && request.method === 'POST');
-  return toGet ? rebuild(request, target.href, 'GET', null, BODY_HEADERS) : rebuild(request, target.href, request.method, body, []);
+  return toGet
+    ? rebuild(request, target.href, 'GET', null, BODY_HEADERS)
+    : rebuild(request, target.href, request.method, body, []);
 }
 
 /** `request` with another URL, method and body, without the headers named in `drop`. */
-function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop: readonly string[]): Request {
+function rebuild(
+  request: Request,
+  url: string,
+  method: string,
+  body: BodyInit | null,
+  drop: readonly string[],
+): Request {
   const headers = new Headers(request.headers);
   for (const name of drop) headers.delete(name);
   return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
@@ -138,7 +155,11 @@ async function readBounded(body: ReadableStream<Uint8Array>, parseAs: string, x:
   let bytes = chunks[0] ?? new Uint8Array();
   if (chunks.length > 1) {
     bytes = new Uint8Array(size);
-    chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
   }
   if (parseAs === 'blob') return new Blob([bytes.slice()]);
   if (parseAs === 'arrayBuffer') return bytes.slice().buffer;
@@ -146,7 +167,9 @@ async function readBounded(body: ReadableStream<Uint8Array>, parseAs: string, x:
 }
 
 /** Errors of the network layer (undici) rather than of user code. */
-export const isTransportError = (e: unknown) => e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
+export const isTransportError = (e: unknown) =>
+  e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
 
 /** undici's error code (ECONNRESET…) when it has one, else the message. */
-export const transportReason = (e: unknown) => String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);
+export const transportReason = (e: unknown) =>
+  String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);

@@ -1,7 +1,7 @@
 // Input checks that run before anything is sent. A message names the option, shows its value
 // (never for a header or a credential, which may be secret) and says what it must be.
 import { InvalidInputError } from './errors.js';
-import { regions, type Region } from './generated/spec.js';
+import { type Region, regions } from './generated/spec.js';
 
 /** The environment variable of an option: `apiKey` → `CHATPLATFORM_API_KEY`. */
 export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
@@ -11,7 +11,10 @@ export const optionHint = (option: string) => `the ${option} option (or ${envNam
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
 function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
   // String(): JSON.stringify would print NaN and Infinity as null.
-  if (!ok) throw new InvalidInputError(`${name}${hidden ? '' : ` ${typeof value === 'number' ? value : JSON.stringify(value)}`} ${rule}`);
+  if (!ok)
+    throw new InvalidInputError(
+      `${name}${hidden ? '' : ` ${typeof value === 'number' ? value : JSON.stringify(value)}`} ${rule}`,
+    );
   return value;
 }
 
@@ -58,15 +61,23 @@ export const MAX_DELAY = 2 ** 31 - 1;
 /** A count (`integer`: maxRetries, maxRedirects, maxResponseBytes) or a duration in ms. */
 export const checkNumber = (name: string, value: unknown, integer: boolean) =>
   check(
-    typeof value === 'number' && (integer ? Number.isSafeInteger(value) && value >= 0 : value > 0 && value <= MAX_DELAY),
+    typeof value === 'number' &&
+      (integer ? Number.isSafeInteger(value) && value >= 0 : value > 0 && value <= MAX_DELAY),
     name,
     value as number,
-    integer ? 'must be a non-negative integer' : `must be a positive number of milliseconds, at most ${MAX_DELAY} (about 24.8 days)`,
+    integer
+      ? 'must be a non-negative integer'
+      : `must be a positive number of milliseconds, at most ${MAX_DELAY} (about 24.8 days)`,
   );
 
 /** RFC 9110 token: a header name. Shown, since a name is not secret. */
 export const checkHeaderName = (name: string) =>
-  check(/^[!#$%&'*+.^`|~\w-]+$/.test(name), 'header name', name, 'is not an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)');
+  check(
+    /^[!#$%&'*+.^`|~\w-]+$/.test(name),
+    'header name',
+    name,
+    "is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)",
+  );
 
 /** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
 export function checkBaseUrl(baseUrl: unknown): string {
@@ -76,7 +87,8 @@ export function checkBaseUrl(baseUrl: unknown): string {
   } catch {}
   check(
     url &&
-      (url.protocol === 'https:' || (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
+      (url.protocol === 'https:' ||
+        (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
       !(url.username || url.password || url.search || url.hash),
     'baseUrl',
     // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that

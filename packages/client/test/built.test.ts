@@ -13,7 +13,9 @@ const dist = new URL('../dist/', import.meta.url);
 function assertBuilt() {
   for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']) {
     if (!existsSync(new URL(file, dist))) {
-      throw new Error(`dist/${file} is missing: build the package first (pnpm turbo run build --filter=@chatplatform/client)`);
+      throw new Error(
+        `dist/${file} is missing: build the package first (pnpm turbo run build --filter=@chatplatform/client)`,
+      );
     }
   }
 }

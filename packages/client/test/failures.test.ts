@@ -90,7 +90,10 @@ describe('response bodies are bounded by maxResponseBytes', () => {
       res.writeHead(503, { 'content-length': String(10 * MiB) }).write('x'.repeat(1000));
     });
     const { client } = clientFor(server.url, { maxResponseBytes: 4096 });
-    await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 4096 });
+    await expect(client.calls.get('s1')).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      maxResponseBytes: 4096,
+    });
     expect(server.requests).toHaveLength(1);
     await expect.poll(() => server.closedSockets()).toBe(1);
   });
@@ -98,14 +101,18 @@ describe('response bodies are bounded by maxResponseBytes', () => {
   test('a body at the limit is read whole; one byte more is refused', async () => {
     const body = JSON.stringify({ data: 'x'.repeat(100) });
     const server = await startServer((_req, res) => res.writeHead(200, { 'transfer-encoding': 'chunked' }).end(body));
-    expect(await clientFor(server.url, { maxResponseBytes: body.length }).client.calls.get('s1')).toEqual(JSON.parse(body));
-    await expect(clientFor(server.url, { maxResponseBytes: body.length - 1 }).client.calls.get('s1')).rejects.toBeInstanceOf(
-      ResponseTooLargeError,
+    expect(await clientFor(server.url, { maxResponseBytes: body.length }).client.calls.get('s1')).toEqual(
+      JSON.parse(body),
     );
+    await expect(
+      clientFor(server.url, { maxResponseBytes: body.length - 1 }).client.calls.get('s1'),
+    ).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   test('maxResponseBytes must be a non-negative integer', () => {
-    expect(() => clientFor('http://127.0.0.1:9', { maxResponseBytes: 1.5 })).toThrow(/maxResponseBytes 1.5 must be a non-negative integer/);
+    expect(() => clientFor('http://127.0.0.1:9', { maxResponseBytes: 1.5 })).toThrow(
+      /maxResponseBytes 1.5 must be a non-negative integer/,
+    );
   });
 });
 

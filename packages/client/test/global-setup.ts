@@ -1,4 +1,4 @@
-import { startMock, type Mock } from '@chatplatform/mock';
+import { type Mock, startMock } from '@chatplatform/mock';
 import { readBundledSpec } from '@chatplatform/spec';
 import type { TestProject } from 'vitest/node';
 

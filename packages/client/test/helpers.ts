@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { createClient, type AttemptLog, type ClientOptions, type Logger } from '../src/index.js';
+import { type AttemptLog, type ClientOptions, createClient, type Logger } from '../src/index.js';
 
 export const APP_ID = 'app1';
 
@@ -49,7 +49,9 @@ export function clientFor(baseUrl: string, options: ClientOptions = {}) {
 }
 
 /** A fetch that records every request and answers with `respond`. */
-export function recordingFetch(respond: (request: Request) => Response | Promise<Response> = () => Response.json({ data: [] })) {
+export function recordingFetch(
+  respond: (request: Request) => Response | Promise<Response> = () => Response.json({ data: [] }),
+) {
   const requests: Request[] = [];
   const fetch = async (request: Request) => {
     requests.push(request);

@@ -58,9 +58,9 @@ describe('appId and region', () => {
   test('any appId that is not one DNS label is refused', () => {
     const broken = fc.oneof(
       fc.constant(''),
-      fc.tuple(validLabel, fc.constantFrom('.', '/', ' ', '\n', '@', ':', '?', '#', '_', '\u00e9'), validLabel).map(
-        ([a, bad, b]) => a + bad + b,
-      ),
+      fc
+        .tuple(validLabel, fc.constantFrom('.', '/', ' ', '\n', '@', ':', '?', '#', '_', '\u00e9'), validLabel)
+        .map(([a, bad, b]) => a + bad + b),
       validLabel.map((l) => `-${l}`),
       validLabel.map((l) => `${l}-`),
       fc.string({ minLength: 64, maxLength: 80, unit: fc.constantFrom('a', 'b', '1') }),
@@ -119,10 +119,21 @@ describe('header values', () => {
 
 describe('baseUrl', () => {
   test('HTTPS anywhere, plain HTTP only on loopback', () => {
-    for (const ok of ['https://mock.example.test', 'http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:80/v3/']) {
+    for (const ok of [
+      'https://mock.example.test',
+      'http://127.0.0.1:4010',
+      'http://localhost:1',
+      'http://[::1]:80/v3/',
+    ]) {
       expect(() => createClient({ ...base, baseUrl: ok })).not.toThrow();
     }
-    for (const bad of ['http://mock.example.test', 'http://10.0.0.1:4010', 'ftp://127.0.0.1', 'not a url', 'https://u:p@h.test']) {
+    for (const bad of [
+      'http://mock.example.test',
+      'http://10.0.0.1:4010',
+      'ftp://127.0.0.1',
+      'not a url',
+      'https://u:p@h.test',
+    ]) {
       expect(() => createClient({ ...base, baseUrl: bad })).toThrow(InvalidInputError);
     }
   });
@@ -165,39 +176,47 @@ describe('path parameters through every entry point', () => {
     const { fetch, requests } = recordingFetch();
     const client = createClient({ ...base, fetch });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom('.', '..', '%2e%2e', '../apps', './'), fc.string({ unit: 'binary' })), async (value) => {
-        for (const pending of entryPoints(client, value)) {
-          const sent = requests.length;
-          const refused = await pending.then(
-            () => false,
-            (e: unknown) => e instanceof InvalidInputError,
-          );
-          if (refused) {
-            expect(requests).toHaveLength(sent);
-            continue;
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom('.', '..', '%2e%2e', '../apps', './'), fc.string({ unit: 'binary' })),
+        async (value) => {
+          for (const pending of entryPoints(client, value)) {
+            const sent = requests.length;
+            const refused = await pending.then(
+              () => false,
+              (e: unknown) => e instanceof InvalidInputError,
+            );
+            if (refused) {
+              expect(requests).toHaveLength(sent);
+              continue;
+            }
+            const { pathname } = new URL(requests.at(-1)!.url);
+            const [, head, segment, tail] = /^\/v3\/(calls|users)\/([^/]+)(\/auth_tokens)?$/.exec(pathname) ?? [];
+            expect(head, pathname).toBeDefined();
+            expect(decodeURIComponent(segment!)).toBe(value);
+            expect(tail === undefined).toBe(head === 'calls');
           }
-          const { pathname } = new URL(requests.at(-1)!.url);
-          const [, head, segment, tail] = /^\/v3\/(calls|users)\/([^/]+)(\/auth_tokens)?$/.exec(pathname) ?? [];
-          expect(head, pathname).toBeDefined();
-          expect(decodeURIComponent(segment!)).toBe(value);
-          expect(tail === undefined).toBe(head === 'calls');
-        }
-      }),
+        },
+      ),
       { numRuns: 100 },
     );
   });
 });
 
-describe('durations past setTimeout\'s limit', () => {
+describe("durations past setTimeout's limit", () => {
   // Node turns a delay over 2^31 - 1 ms into 1 ms: every call would fail at once.
   const tooLong = [2 ** 31, 3e9, Infinity];
 
-  test.each(['timeout', 'initialRetryDelay', 'maxRetryDelay', 'maxRetryAfter'])('%s over 2147483647 ms is refused by the client', (name) => {
-    for (const value of tooLong) {
-      expect(() => createClient({ ...base, [name]: value })).toThrow(new RegExp(`${name} ${value} must be .* at most 2147483647`));
-    }
-    expect(() => createClient({ ...base, [name]: 2 ** 31 - 1 })).not.toThrow();
-  });
+  test.each(['timeout', 'initialRetryDelay', 'maxRetryDelay', 'maxRetryAfter'])(
+    '%s over 2147483647 ms is refused by the client',
+    (name) => {
+      for (const value of tooLong) {
+        expect(() => createClient({ ...base, [name]: value })).toThrow(
+          new RegExp(`${name} ${value} must be .* at most 2147483647`),
+        );
+      }
+      expect(() => createClient({ ...base, [name]: 2 ** 31 - 1 })).not.toThrow();
+    },
+  );
 
   test('a per-request timeout over it is refused before a request', async () => {
     const { fetch, requests } = recordingFetch();

@@ -1,7 +1,7 @@
 // One log line per attempt (CHATPLATFORM_LOG / logLevel, and a logger), against a fault server.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createClient, InvalidInputError, type LogLevel } from '../src/index.js';
-import { startFaultServer, json, type Fault, type FaultServer } from './fault-server.js';
+import { type Fault, type FaultServer, json, startFaultServer } from './fault-server.js';
 import { API_KEY, APP_ID, recordingLogger } from './helpers.js';
 
 let server: FaultServer | undefined;
@@ -15,7 +15,17 @@ async function logged(script: Fault[], env: Record<string, string>, logLevel?: L
   server = await startFaultServer(script);
   const { logger, lines } = recordingLogger();
   const sleep = async () => {};
-  const client = createClient({ appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env, logger, logLevel, sleep, random: () => 0 });
+  const client = createClient({
+    appId: APP_ID,
+    region: 'eu',
+    apiKey: API_KEY,
+    baseUrl: server.url,
+    env,
+    logger,
+    logLevel,
+    sleep,
+    random: () => 0,
+  });
   return { client, lines };
 }
 
@@ -23,17 +33,26 @@ describe('CHATPLATFORM_LOG', () => {
   test('debug: every attempt, with method, operation, URL without its query, status, attempt, wait, elapsed', async () => {
     const { client, lines } = await logged([json(503, {}), json(200, { data: [] })], { CHATPLATFORM_LOG: 'debug' });
     // A query added on the way (here by a middleware) is not logged: it may carry user data.
-    const addQuery = { onRequest: ({ request }: { request: Request }) => new Request(`${request.url}?q=private`, request) };
+    const addQuery = {
+      onRequest: ({ request }: { request: Request }) => new Request(`${request.url}?q=private`, request),
+    };
     await client.api.GET('/users', { middleware: [addQuery] });
     expect(lines.map((l) => [l.level, l.fields.status, l.fields.attempt, l.fields.wait])).toEqual([
       ['info', 503, 1, 500],
       ['debug', 200, 2, undefined],
     ]);
     const [retry] = lines;
-    expect(retry!.fields).toMatchObject({ method: 'GET', operation: 'list-users', url: `${server!.url}/users`, attempts: 3 });
+    expect(retry!.fields).toMatchObject({
+      method: 'GET',
+      operation: 'list-users',
+      url: `${server!.url}/users`,
+      attempts: 3,
+    });
     expect(retry!.fields.elapsed).toBeGreaterThanOrEqual(0);
     const attempt = `attempt 1 of 3, ${retry!.fields.elapsed} ms`;
-    expect(retry!.message).toBe(`chatplatform: GET list-users ${server!.url}/users → 503 (${attempt}), retrying in 500 ms`);
+    expect(retry!.message).toBe(
+      `chatplatform: GET list-users ${server!.url}/users → 503 (${attempt}), retrying in 500 ms`,
+    );
     expect(JSON.stringify(lines)).not.toContain('private');
   });
 
@@ -59,14 +78,27 @@ describe('CHATPLATFORM_LOG', () => {
   test('without a logger: the console', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     server = await startFaultServer(['reset']);
-    const client = createClient({ appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env: {}, maxRetries: 0 });
+    const client = createClient({
+      appId: APP_ID,
+      region: 'eu',
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      env: {},
+      maxRetries: 0,
+    });
     await client.calls.get('s1').catch(() => undefined);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toMatch(/^chatplatform: GET get-call .*\/calls\/s1 → ConnectionError \(attempt 1 of 1/);
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /^chatplatform: GET get-call .*\/calls\/s1 → ConnectionError \(attempt 1 of 1/,
+    );
   });
 
   test('an unknown level is refused, naming the variable', () => {
-    expect(() => createClient({ appId: APP_ID, region: 'eu', env: { CHATPLATFORM_LOG: 'verbose' } })).toThrow(InvalidInputError);
-    expect(() => createClient({ appId: APP_ID, region: 'eu', env: { CHATPLATFORM_LOG: 'verbose' } })).toThrow(/CHATPLATFORM_LOG/);
+    expect(() => createClient({ appId: APP_ID, region: 'eu', env: { CHATPLATFORM_LOG: 'verbose' } })).toThrow(
+      InvalidInputError,
+    );
+    expect(() => createClient({ appId: APP_ID, region: 'eu', env: { CHATPLATFORM_LOG: 'verbose' } })).toThrow(
+      /CHATPLATFORM_LOG/,
+    );
   });
 });

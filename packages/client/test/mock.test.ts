@@ -7,11 +7,11 @@ import { describe, expect, expectTypeOf, test } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
+  type GetCallResponse,
+  type Middleware,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-  type GetCallResponse,
-  type Middleware,
 } from '../src/index.js';
 import { clientFor, mockBaseUrl, recordingFetch } from './helpers.js';
 
@@ -141,7 +141,11 @@ describe('retries and errors against Prism', () => {
 
   test('the management API gets key and secret, never apikey', async () => {
     const { fetch, requests } = recordingFetch((r) => globalThis.fetch(r));
-    const { client } = clientFor(mockBaseUrl('managementMockUrl'), { fetch, managementKey: 'mk', managementSecret: 'ms' });
+    const { client } = clientFor(mockBaseUrl('managementMockUrl'), {
+      fetch,
+      managementKey: 'mk',
+      managementSecret: 'ms',
+    });
     await client.apps.list();
     expect(requests[0]!.headers.get('key')).toBe('mk');
     expect(requests[0]!.headers.get('secret')).toBe('ms');

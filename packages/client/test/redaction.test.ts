@@ -4,7 +4,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ChatPlatformError, createClient } from '../src/index.js';
-import { startFaultServer, type Fault, type FaultServer } from './fault-server.js';
+import { type Fault, type FaultServer, startFaultServer } from './fault-server.js';
 import { clientFor, thrownBy } from './helpers.js';
 
 const KEY = 'sk_live_RedactMe_9f8e7d6c5b4a';
@@ -39,9 +39,19 @@ function expectNoSecret(value: unknown) {
   }
 }
 
-async function errorFrom(script: Fault[], run: (c: ReturnType<typeof clientFor>['client']) => Promise<unknown>, timeout = 5000) {
+async function errorFrom(
+  script: Fault[],
+  run: (c: ReturnType<typeof clientFor>['client']) => Promise<unknown>,
+  timeout = 5000,
+) {
   server = await startFaultServer(script);
-  const { client, logs } = clientFor(server.url, { apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, timeout, maxRetries: 0 });
+  const { client, logs } = clientFor(server.url, {
+    apiKey: KEY,
+    managementKey: MGMT_KEY,
+    managementSecret: MGMT_SECRET,
+    timeout,
+    maxRetries: 0,
+  });
   const error = await run(client).then(
     () => undefined,
     (e: unknown) => e,
@@ -53,7 +63,11 @@ async function errorFrom(script: Fault[], run: (c: ReturnType<typeof clientFor>[
 }
 
 const jsonEcho = (status: number): Fault => ({ status, headers: { 'content-type': 'application/json' }, body: echo });
-const textEcho = (status: number): Fault => ({ status, headers: { 'content-type': 'text/html' }, body: `<p>${echo}</p>` });
+const textEcho = (status: number): Fault => ({
+  status,
+  headers: { 'content-type': 'text/html' },
+  body: `<p>${echo}</p>`,
+});
 
 describe('secrets never visible', () => {
   test.each([
@@ -110,7 +124,14 @@ describe('secrets never visible', () => {
   });
 
   test('the client itself, printed or serialized', () => {
-    const client = createClient({ appId: 'app1', region: 'in', apiKey: KEY, managementKey: MGMT_KEY, managementSecret: MGMT_SECRET, env: {} });
+    const client = createClient({
+      appId: 'app1',
+      region: 'in',
+      apiKey: KEY,
+      managementKey: MGMT_KEY,
+      managementSecret: MGMT_SECRET,
+      env: {},
+    });
     expectNoSecret(client);
     expectNoSecret(client.api);
     expect(JSON.stringify(client)).toContain('[REDACTED]');

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createClient, RedirectError } from '../src/index.js';
 import { API_KEY, clientFor } from './helpers.js';
-import { answer, closeServers, redirect, startServer, type Handler } from './server.js';
+import { answer, closeServers, type Handler, redirect, startServer } from './server.js';
 
 afterEach(closeServers);
 
@@ -52,8 +52,17 @@ describe('to another origin: refused, nothing sent there', () => {
   test('with the default fetch and client.api too', async () => {
     const other = await startServer(answer(CALL));
     const api = await apiServer(redirect(302, `${other.url}/calls/s2`));
-    const client = createClient({ appId: 'app1', region: 'us', apiKey: API_KEY, baseUrl: api.url, env: {}, logLevel: 'off' });
-    await expect(client.api.GET('/calls/{sessionId}', { params: { path: { sessionId: 's1' } } })).rejects.toBeInstanceOf(RedirectError);
+    const client = createClient({
+      appId: 'app1',
+      region: 'us',
+      apiKey: API_KEY,
+      baseUrl: api.url,
+      env: {},
+      logLevel: 'off',
+    });
+    await expect(
+      client.api.GET('/calls/{sessionId}', { params: { path: { sessionId: 's1' } } }),
+    ).rejects.toBeInstanceOf(RedirectError);
     expect(other.requests).toHaveLength(0);
   });
 });
@@ -61,7 +70,9 @@ describe('to another origin: refused, nothing sent there', () => {
 test('a middleware sending the request to another origin sends it without the credentials', async () => {
   const other = await startServer(answer({ data: [] }));
   const api = await apiServer(answer({ data: [] }));
-  const elsewhere = { onRequest: ({ request }: { request: Request }) => new Request(request.url.replace(api.url, other.url), request) };
+  const elsewhere = {
+    onRequest: ({ request }: { request: Request }) => new Request(request.url.replace(api.url, other.url), request),
+  };
   const { client } = clientFor(api.url, { ...credentials, middleware: [elsewhere] });
   await client.users.list();
   await client.apps.list();

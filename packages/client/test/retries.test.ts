@@ -10,7 +10,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../src/index.js';
-import { startFaultServer, json, type Fault, type FaultServer } from './fault-server.js';
+import { type Fault, type FaultServer, json, startFaultServer } from './fault-server.js';
 import { clientFor } from './helpers.js';
 
 const CALL = { data: [{ sessionId: 's1' }] };
@@ -146,7 +146,10 @@ describe('timeouts and abort signals', () => {
 
   test('the per-request timeout overrides the client', async () => {
     const { client } = await scripted(['hang'], { maxRetries: 0, timeout: 60_000 });
-    await expect(client.calls.get('s1', { timeout: 100 })).rejects.toMatchObject({ name: 'TimeoutError', timeout: 100 });
+    await expect(client.calls.get('s1', { timeout: 100 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+      timeout: 100,
+    });
   });
 
   test('an AbortSignal ends a hanging request at once, without retrying, closing the connection', async () => {
@@ -184,7 +187,9 @@ describe('timeouts and abort signals', () => {
 
 describe('bodies that are not JSON', () => {
   test('malformed JSON in a 200: InvalidResponseError with the raw text, not retried', async () => {
-    const { server, client } = await scripted([{ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": [' }]);
+    const { server, client } = await scripted([
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": [' },
+    ]);
     const error = await client.calls.get('s1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ status: 200, rawText: '{"data": [', operation: 'get-call' });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
 import { retryDelay } from '../src/retry.js';
-import { startFaultServer, json, type FaultServer } from './fault-server.js';
+import { type FaultServer, json, startFaultServer } from './fault-server.js';
 import { clientFor } from './helpers.js';
 
 const MAX = 2 ** 31 - 1;
@@ -33,7 +33,9 @@ describe('Retry-After values', () => {
 
   test('an HTTP-date in any of the three forms: the time until then (0 when past)', () => {
     // Whole seconds, within the 2-digit years RFC 850 dates can still say (1970-2049 as read here).
-    const instant = fc.integer({ min: Date.UTC(1971, 0), max: Date.UTC(2049, 0) }).map((ms) => new Date(ms - (ms % 1000)));
+    const instant = fc
+      .integer({ min: Date.UTC(1971, 0), max: Date.UTC(2049, 0) })
+      .map((ms) => new Date(ms - (ms % 1000)));
     fc.assert(
       fc.property(instant, (date) => {
         for (const value of forms(date)) {
@@ -45,10 +47,19 @@ describe('Retry-After values', () => {
   });
 
   test('anything else falls back to the backoff, however Date.parse would read it', () => {
-    const known = fc.constantFrom('-5', '1.5', 'Foo 12', '12 Foo', '1e3', '0x10', '+5', '2024-01-01', 'Tue, 1 Jan 2030 00:00:00 GMT', '');
-    const junk = fc
-      .string()
-      .filter((s) => !/^\s*\d+\s*$/.test(s) && !/GMT|\d{4}$/.test(s));
+    const known = fc.constantFrom(
+      '-5',
+      '1.5',
+      'Foo 12',
+      '12 Foo',
+      '1e3',
+      '0x10',
+      '+5',
+      '2024-01-01',
+      'Tue, 1 Jan 2030 00:00:00 GMT',
+      '',
+    );
+    const junk = fc.string().filter((s) => !/^\s*\d+\s*$/.test(s) && !/GMT|\d{4}$/.test(s));
     fc.assert(
       fc.property(fc.oneof(known, junk), (value) => {
         expect(retryDelay(0, value, options)).toBe(BACKOFF);
@@ -62,7 +73,11 @@ let server: FaultServer | undefined;
 afterEach(() => server?.close());
 
 test('a malformed Retry-After on the wire: the backoff, not zero', async () => {
-  server = await startFaultServer([json(429, {}, { 'retry-after': '-5' }), json(503, {}, { 'retry-after': 'Foo 12' }), json(200, {})]);
+  server = await startFaultServer([
+    json(429, {}, { 'retry-after': '-5' }),
+    json(503, {}, { 'retry-after': 'Foo 12' }),
+    json(200, {}),
+  ]);
   const { client, sleeps } = clientFor(server.url, { random: () => 0 });
   await client.calls.get('s1');
   expect(sleeps).toEqual([500, 1000]);

@@ -1,8 +1,8 @@
 // Which host and which credentials each operation gets (from the spec's servers and security),
 // with a per-test fetch handler recording the requests.
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { createClient, type ApiClient, type Middleware } from '../src/index.js';
 import pkg from '../package.json' with { type: 'json' };
+import { type ApiClient, createClient, type Middleware } from '../src/index.js';
 import { recordingFetch } from './helpers.js';
 
 const credentials = { apiKey: 'k1', managementKey: 'mk', managementSecret: 'ms' };
@@ -41,7 +41,14 @@ describe('hosts per area', () => {
 
   test('baseUrl sends every area to the mock, each still with only its own credentials', async () => {
     const { fetch, requests } = recordingFetch();
-    const client = createClient({ appId: 'acme', region: 'us', ...credentials, baseUrl: 'http://127.0.0.1:9/', env: {}, fetch });
+    const client = createClient({
+      appId: 'acme',
+      region: 'us',
+      ...credentials,
+      baseUrl: 'http://127.0.0.1:9/',
+      env: {},
+      fetch,
+    });
     await client.calls.get('s1');
     await client.apps.list();
     expect(requests.map((r) => r.url)).toEqual(['http://127.0.0.1:9/calls/s1', 'http://127.0.0.1:9/apps']);
@@ -119,8 +126,18 @@ describe('pass-through', () => {
       },
     };
     let n = 0;
-    const { fetch, requests } = recordingFetch(() => (n++ === 0 ? new Response('', { status: 503 }) : Response.json({ data: [] })));
-    const client = createClient({ appId: 'a', region: 'us', apiKey: 'k', env: {}, fetch, middleware: [tag], sleep: async () => {} });
+    const { fetch, requests } = recordingFetch(() =>
+      n++ === 0 ? new Response('', { status: 503 }) : Response.json({ data: [] }),
+    );
+    const client = createClient({
+      appId: 'a',
+      region: 'us',
+      apiKey: 'k',
+      env: {},
+      fetch,
+      middleware: [tag],
+      sleep: async () => {},
+    });
     await client.calls.get('s1');
     expect(seen).toEqual(['/calls/{sessionId}', '/calls/{sessionId}']);
     expect(requests.map((r) => r.headers.get('x-trace'))).toEqual(['t1', 't1']);

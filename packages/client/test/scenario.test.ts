@@ -40,19 +40,32 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
     expect(steps.map((s) => s.stepId)).toEqual(['list-users', 'create-auth-token', 'get-call-on-behalf']);
     for (const step of steps) {
       const checks = step.checks.map((c) => c.name);
-      expect(checks, step.stepId).toEqual(expect.arrayContaining(['status code check', 'content-type check', 'schema check']));
+      expect(checks, step.stepId).toEqual(
+        expect.arrayContaining(['status code check', 'content-type check', 'schema check']),
+      );
     }
-    const getCall = steps.at(-1)!.checks.filter((c) => c.name === 'success criteria check').map((c) => c.condition);
-    expect(getCall).toEqual(['$statusCode == 200', expect.stringMatching(/^\$\[\*\]\.data\[\?\(/), expect.stringMatching(/participants\[\?\(/)]);
+    const getCall = steps
+      .at(-1)!
+      .checks.filter((c) => c.name === 'success criteria check')
+      .map((c) => c.condition);
+    expect(getCall).toEqual([
+      '$statusCode == 200',
+      expect.stringMatching(/^\$\[\*\]\.data\[\?\(/),
+      expect.stringMatching(/participants\[\?\(/),
+    ]);
   });
 
   test("fails when the record is not the session's, or the user is not in the call (the filters have teeth)", async () => {
     const otherSession = await respect(withStatusRangesSpelledOut(spec), { ...inputs, sessionId: 'another-session' });
     expect(otherSession.code).not.toBe(0);
-    expect(failures(otherSession.steps)).toEqual([expect.stringContaining('get-call-on-behalf: success criteria check: $[*].data[?(@.sessionId')]);
+    expect(failures(otherSession.steps)).toEqual([
+      expect.stringContaining('get-call-on-behalf: success criteria check: $[*].data[?(@.sessionId'),
+    ]);
     const stranger = await respect(withStatusRangesSpelledOut(spec), { ...inputs, uid: 'not-a-participant' });
     expect(stranger.code).not.toBe(0);
-    expect(failures(stranger.steps)).toEqual([expect.stringContaining('get-call-on-behalf: success criteria check: $[*].data[0].participants[?(')]);
+    expect(failures(stranger.steps)).toEqual([
+      expect.stringContaining('get-call-on-behalf: success criteria check: $[*].data[0].participants[?('),
+    ]);
   });
 
   test("keeps respect's status check on: against the spec as written, the first 2XX step fails it", async () => {
@@ -62,7 +75,10 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
   });
 
   /** Runs the workflow with `description` as its source (the layout the workflow's relative URL expects). */
-  async function respect(description: object, values: Record<string, string>): Promise<{ code: number; steps: Step[] }> {
+  async function respect(
+    description: object,
+    values: Record<string, string>,
+  ): Promise<{ code: number; steps: Step[] }> {
     const dir = mkdtempSync(join(work, 'run-'));
     const workflow = join(dir, 'arazzo', 'auth-token-flow.arazzo.yaml');
     const source = join(dir, 'dist', 'openapi.json');
@@ -73,14 +89,22 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
     const args = ['respect', workflow, '-S', `platform=${mockUrl}`, '-J', report];
     for (const [name, value] of Object.entries(values)) args.push('--input', `${name}=${value}`);
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-    const code = await run(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), ...args], { cwd: dir, env }).then(
+    const code = await run(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), ...args], {
+      cwd: dir,
+      env,
+    }).then(
       () => 0,
       (error: { code?: number }) => error.code ?? -1,
     );
     // The report carries the requests, API key included: read the steps' checks, never print it whole.
-    if (!existsSync(report)) throw new Error(`redocly respect exited ${code} without writing its report: run it by hand (spec/README) to see why`);
+    if (!existsSync(report))
+      throw new Error(
+        `redocly respect exited ${code} without writing its report: run it by hand (spec/README) to see why`,
+      );
     const files = JSON.parse(readFileSync(report, 'utf8')).files;
-    const steps: Step[] = Object.values<any>(files).flatMap((f) => f.executedWorkflows.flatMap((w: any) => w.executedSteps));
+    const steps: Step[] = Object.values<any>(files).flatMap((f) =>
+      f.executedWorkflows.flatMap((w: any) => w.executedSteps),
+    );
     if (steps.length === 0) throw new Error(`redocly respect ran no step (exit ${code})`);
     return { code, steps };
   }
@@ -89,7 +113,9 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
 /** Every check that did not pass, as "<step>: <check>[: <condition>]". */
 function failures(steps: Step[]): string[] {
   return steps.flatMap((s) =>
-    s.checks.filter((c) => !c.passed).map((c) => [s.stepId, c.name, ...(c.name === 'success criteria check' ? [c.condition] : [])].join(': ')),
+    s.checks
+      .filter((c) => !c.passed)
+      .map((c) => [s.stepId, c.name, ...(c.name === 'success criteria check' ? [c.condition] : [])].join(': ')),
   );
 }
 
@@ -143,7 +169,9 @@ describe('the same steps through the TypeScript client', () => {
 describe('the record the flow reads', () => {
   type ErrorBody = components['schemas']['ErrorBody'];
   const absentMeans = (schema: string) =>
-    Object.entries<any>(spec.components.schemas[schema].properties).filter(([, p]) => 'x-absent-means' in p).map(([name]) => name);
+    Object.entries<any>(spec.components.schemas[schema].properties)
+      .filter(([, p]) => 'x-absent-means' in p)
+      .map(([name]) => name);
 
   test('fields with a documented default are optional in the types (absent means 0, nothing fills them in)', async () => {
     expectTypeOf<Call['totalAudioMinutes']>().toEqualTypeOf<number | undefined>();
@@ -171,7 +199,12 @@ describe('the record the flow reads', () => {
   test('open objects keep extra fields beside their typed ones', async () => {
     expectTypeOf<ErrorBody>().not.toEqualTypeOf<Record<string, never>>();
     expectTypeOf<{ code: string; detail: number }>().toExtend<ErrorBody>();
-    expectTypeOf<{ uid: string; isJoined: boolean; deviceId: string; addedLater: boolean }>().toExtend<CallParticipant>();
+    expectTypeOf<{
+      uid: string;
+      isJoined: boolean;
+      deviceId: string;
+      addedLater: boolean;
+    }>().toExtend<CallParticipant>();
     expectTypeOf<CallParticipant['uid']>().toEqualTypeOf<string>();
     expectTypeOf<CallParticipant['deviceId']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<CallParticipant['joinedAt']>().toEqualTypeOf<number | undefined>();

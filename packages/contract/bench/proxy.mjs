@@ -30,7 +30,7 @@ const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const body = JSON.stringify(spec.components.examples.CallInitiated.value);
 const dir = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
 
-const upstream = http.createServer((req, res) => {
+const upstream = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(body);
 });
@@ -41,10 +41,29 @@ const upstreamOrigin = `http://127.0.0.1:${upstream.address().port}`;
 // Both commands need a port: ours takes 0, Redocly's does not report the one it got, so a free
 // port is picked for both the same way.
 const sides = {
-  'chatplatform-contract proxy': (port, har) => [ourCli, 'proxy', '--upstream', `${upstreamOrigin}/v3`, '--port', String(port), '--har', har],
+  'chatplatform-contract proxy': (port, har) => [
+    ourCli,
+    'proxy',
+    '--upstream',
+    `${upstreamOrigin}/v3`,
+    '--port',
+    String(port),
+    '--har',
+    har,
+  ],
   'redocly proxy': (port, har) => [
-    redoclyCli, 'proxy', '--target', upstreamOrigin, '--port', String(port), '--har', har,
-    '--api', bundledSpecPath('yaml'), '--match-mode', 'basepath',
+    redoclyCli,
+    'proxy',
+    '--target',
+    upstreamOrigin,
+    '--port',
+    String(port),
+    '--har',
+    har,
+    '--api',
+    bundledSpecPath('yaml'),
+    '--match-mode',
+    'basepath',
   ],
 };
 // Requests to our proxy carry the path below the upstream's base path; Redocly's target is the origin.
@@ -52,10 +71,13 @@ const pathFor = { 'chatplatform-contract proxy': '/calls/sess-1', 'redocly proxy
 
 function get(agent, port, path) {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { apikey: KEY, accept: 'application/json' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path, agent, headers: { apikey: KEY, accept: 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -101,7 +123,10 @@ async function stop(child) {
 }
 
 function spawnSide(name, port, har) {
-  const child = spawn(process.execPath, sides[name](port, har), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const child = spawn(process.execPath, sides[name](port, har), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -126,6 +151,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** The last lines each side prints when stopped: its verdict on what it saw. */
 function verdictOf(result) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes start with ESC.
   const text = result.output.replace(/\u001b\[[0-9;]*m/g, '');
   const ours = /Validating proxy stopped:[^\n]*/.exec(text)?.[0];
   const redocly = [/Exchanges: [^\n]*/.exec(text)?.[0], /Findings: [^\n]*/.exec(text)?.[0]].filter(Boolean);
@@ -141,14 +167,24 @@ async function compare() {
   }
   const row = (name) => {
     const r = results[name];
-    return { start: median(r.map((x) => x.startMs)), rate: median(r.map((x) => x.rate)), peak: median(r.map((x) => x.peakMb)), last: r.at(-1) };
+    return {
+      start: median(r.map((x) => x.startMs)),
+      rate: median(r.map((x) => x.rate)),
+      peak: median(r.map((x) => x.peakMb)),
+      last: r.at(-1),
+    };
   };
   const ours = row('chatplatform-contract proxy');
   const theirs = row('redocly proxy');
   console.log(`| proxy | start → first answer | requests/s | peak RSS | non-200 | verdict (last run) |`);
   console.log(`|---|---:|---:|---:|---:|---|`);
-  for (const [name, r] of [['chatplatform-contract proxy', ours], ['redocly proxy', theirs]]) {
-    console.log(`| ${name} | ${r.start.toFixed(0)} ms | ${r.rate.toFixed(0)} | ${r.peak.toFixed(0)} MB | ${r.last.non200} | ${verdictOf(r.last)} |`);
+  for (const [name, r] of [
+    ['chatplatform-contract proxy', ours],
+    ['redocly proxy', theirs],
+  ]) {
+    console.log(
+      `| ${name} | ${r.start.toFixed(0)} ms | ${r.rate.toFixed(0)} | ${r.peak.toFixed(0)} MB | ${r.last.non200} | ${verdictOf(r.last)} |`,
+    );
   }
   console.log(
     `| ratio (ours vs Redocly) | ${(theirs.start / ours.start).toFixed(2)}× faster | ${(ours.rate / theirs.rate).toFixed(2)}× | ${(theirs.peak / ours.peak).toFixed(2)}× less | | |`,
@@ -167,24 +203,33 @@ async function memory() {
   const step = MEMORY_REQUESTS / 10;
   for (let sent = step; sent <= MEMORY_REQUESTS; sent += step) {
     await load(port, path, step);
-    if (sent === step || sent === MEMORY_REQUESTS / 2 || sent === MEMORY_REQUESTS) samples.push([sent.toLocaleString('en'), rssOf(child.pid, 'VmRSS')]);
+    if (sent === step || sent === MEMORY_REQUESTS / 2 || sent === MEMORY_REQUESTS)
+      samples.push([sent.toLocaleString('en'), rssOf(child.pid, 'VmRSS')]);
   }
   const rate = MEMORY_REQUESTS / ((performance.now() - started) / 1000);
   const peak = rssOf(child.pid, 'VmHWM');
   const code = await stop(child);
   console.log(`| ${samples.map(([label]) => `RSS ${label}`).join(' | ')} | peak RSS | requests/s | verdict |`);
   console.log(`|${samples.map(() => '---:|').join('')}---:|---:|---|`);
-  console.log(`| ${samples.map(([, mb]) => `${mb.toFixed(0)} MB`).join(' | ')} | ${peak.toFixed(0)} MB | ${rate.toFixed(0)} | ${verdictOf({ code, output: output() })} |`);
+  console.log(
+    `| ${samples.map(([, mb]) => `${mb.toFixed(0)} MB`).join(' | ')} | ${peak.toFixed(0)} MB | ${rate.toFixed(0)} | ${verdictOf({ code, output: output() })} |`,
+  );
 }
 
 try {
   console.log(`Method: each proxy is spawned ${RUNS}× on 127.0.0.1 in front of one loopback upstream answering the`);
   console.log(`spec's CallInitiated example; both validate against the bundled spec and write HAR. Start: spawn →`);
-  console.log(`first answer through the proxy. Requests/s: ${REQUESTS.toLocaleString('en')} Get Calls over ${CONCURRENCY} keep-alive connections,`);
+  console.log(
+    `first answer through the proxy. Requests/s: ${REQUESTS.toLocaleString('en')} Get Calls over ${CONCURRENCY} keep-alive connections,`,
+  );
   console.log(`after ${WARM_UP} warm-up requests (the JIT's first minute is not the proxy's steady state).`);
-  console.log(`Peak RSS: the proxy process's VmHWM after the load. Medians of ${RUNS} runs; verdict: exit code and summary on SIGINT.\n`);
+  console.log(
+    `Peak RSS: the proxy process's VmHWM after the load. Medians of ${RUNS} runs; verdict: exit code and summary on SIGINT.\n`,
+  );
   await compare();
-  console.log(`\nMemory: our proxy (with --har) after ${WARM_UP} warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS (from /proc)\nbefore them and after the first tenth, half and all: flat from the first tenth on means nothing accumulates.\n`);
+  console.log(
+    `\nMemory: our proxy (with --har) after ${WARM_UP} warm-up requests, then ${MEMORY_REQUESTS.toLocaleString('en')} more; RSS (from /proc)\nbefore them and after the first tenth, half and all: flat from the first tenth on means nothing accumulates.\n`,
+  );
   await memory();
 } finally {
   upstream.close();

@@ -25,7 +25,11 @@ const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const good = spec.components.examples.CallInitiated.value;
 const bodyAt = (i) => (i % VIOLATING_EVERY === 0 ? { data: good.data[0] } : good);
 const exchangeAt = (i) => ({
-  request: { method: 'GET', url: `https://a1b2c3.call-eu.cometchat.io/v3/calls/session-${i}`, headers: { apikey: 'bench-key' } },
+  request: {
+    method: 'GET',
+    url: `https://a1b2c3.call-eu.cometchat.io/v3/calls/session-${i}`,
+    headers: { apikey: 'bench-key' },
+  },
   response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyAt(i)) },
 });
 const expectedViolating = Math.ceil(EXCHANGES / VIOLATING_EVERY);
@@ -82,25 +86,58 @@ const specYaml = createRequire(import.meta.url).resolve('@chatplatform/spec/open
 try {
   const ndjsonIn = await inProcess(ndjson);
   const harIn = await inProcess(har);
-  const ours = await wholeProcess(process.execPath, [cli, 'validate', har, '--format', 'json', '--max-reports', '0'], (out) => JSON.parse(out).violating);
-  const drift = await wholeProcess(redocly, ['drift', har, '--api', specYaml, '--match-mode', 'basepath', '--format', 'json'], (out) => {
-    // drift groups a problem seen on many exchanges into one entry with its `occurrences`.
-    const report = JSON.parse(out.slice(out.indexOf('{')));
-    return report.problems.filter((p) => p.severity === 'error').reduce((sum, p) => sum + p.occurrences, 0);
-  });
+  const ours = await wholeProcess(
+    process.execPath,
+    [cli, 'validate', har, '--format', 'json', '--max-reports', '0'],
+    (out) => JSON.parse(out).violating,
+  );
+  const drift = await wholeProcess(
+    redocly,
+    ['drift', har, '--api', specYaml, '--match-mode', 'basepath', '--format', 'json'],
+    (out) => {
+      // drift groups a problem seen on many exchanges into one entry with its `occurrences`.
+      const report = JSON.parse(out.slice(out.indexOf('{')));
+      return report.problems.filter((p) => p.severity === 'error').reduce((sum, p) => sum + p.occurrences, 0);
+    },
+  );
   const perSecond = (ms) => Math.round((EXCHANGES * 1000) / ms).toLocaleString('en');
-  const verdict = (found) => `${found.toLocaleString('en')} violating${found === expectedViolating ? '' : ` (expected ${expectedViolating})`}`;
+  const verdict = (found) =>
+    `${found.toLocaleString('en')} violating${found === expectedViolating ? '' : ` (expected ${expectedViolating})`}`;
 
-  console.log(`\n${EXCHANGES.toLocaleString('en')} Get Call exchanges, ${expectedViolating.toLocaleString('en')} violating; medians of ${RUNS} runs`);
+  console.log(
+    `\n${EXCHANGES.toLocaleString('en')} Get Call exchanges, ${expectedViolating.toLocaleString('en')} violating; medians of ${RUNS} runs`,
+  );
   console.table([
-    { what: 'validator in-process, NDJSON', 'median (ms)': Math.round(ndjsonIn.ms), 'exchanges/s': perSecond(ndjsonIn.ms), verdict: verdict(ndjsonIn.violating) },
-    { what: 'validator in-process, HAR', 'median (ms)': Math.round(harIn.ms), 'exchanges/s': perSecond(harIn.ms), verdict: verdict(harIn.violating) },
-    { what: 'chatplatform-contract validate (HAR, process)', 'median (ms)': Math.round(ours.ms), 'exchanges/s': perSecond(ours.ms), verdict: verdict(ours.violating) },
-    { what: 'redocly drift (HAR, process)', 'median (ms)': Math.round(drift.ms), 'exchanges/s': perSecond(drift.ms), verdict: verdict(drift.violating) },
+    {
+      what: 'validator in-process, NDJSON',
+      'median (ms)': Math.round(ndjsonIn.ms),
+      'exchanges/s': perSecond(ndjsonIn.ms),
+      verdict: verdict(ndjsonIn.violating),
+    },
+    {
+      what: 'validator in-process, HAR',
+      'median (ms)': Math.round(harIn.ms),
+      'exchanges/s': perSecond(harIn.ms),
+      verdict: verdict(harIn.violating),
+    },
+    {
+      what: 'chatplatform-contract validate (HAR, process)',
+      'median (ms)': Math.round(ours.ms),
+      'exchanges/s': perSecond(ours.ms),
+      verdict: verdict(ours.violating),
+    },
+    {
+      what: 'redocly drift (HAR, process)',
+      'median (ms)': Math.round(drift.ms),
+      'exchanges/s': perSecond(drift.ms),
+      verdict: verdict(drift.violating),
+    },
   ]);
   console.log(`HAR / NDJSON in-process: ${(harIn.ms / ndjsonIn.ms).toFixed(2)}× (goal ≤ 1.5×)`);
   console.log(`redocly drift / validate, whole process on the same HAR: ${(drift.ms / ours.ms).toFixed(2)}×`);
-  console.log(`goal ≥ 100,000 exchanges/s from NDJSON in-process (this mix is ${100 / VIOLATING_EVERY} % violating): ${perSecond(ndjsonIn.ms)}/s`);
+  console.log(
+    `goal ≥ 100,000 exchanges/s from NDJSON in-process (this mix is ${100 / VIOLATING_EVERY} % violating): ${perSecond(ndjsonIn.ms)}/s`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { assertBundleFresh } from './bundle-freshness.js';
 import { findOasdiff, type OasdiffChange, oasdiffBreaking } from './oasdiff.js';
-import { securityChanges, type SecurityChange } from './security-changes.js';
+import { type SecurityChange, securityChanges } from './security-changes.js';
 import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
 import { highestMajor, pendingMoves, readVersions, type VersionInfo, type VersionMove } from './versioning.js';
 
@@ -60,7 +60,9 @@ export interface BreakingResult {
 export function checkBreaking(options: BreakingOptions): BreakingResult {
   const specDir = options.specDir ?? specPackageDir();
   if (options.revision !== undefined && !existsSync(options.revision)) {
-    throw new SpecInputError(`the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`);
+    throw new SpecInputError(
+      `the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`,
+    );
   }
   const revision = options.revision ?? freshBundle();
   const oasdiff = findOasdiff();
@@ -102,8 +104,13 @@ function readSpec(path: string, Fault: new (message: string) => Error): OpenApiD
 }
 
 /** The versioning rule: what passes, and what has to move when it does not. */
-function versionVerdict(base: VersionInfo, revision: VersionInfo, count: number): Pick<BreakingResult, 'moves' | 'verdict' | 'reason'> {
-  if (base.major === undefined) throw new BaselineError(`the baseline's info.version "${base.version}" has no major version number`);
+function versionVerdict(
+  base: VersionInfo,
+  revision: VersionInfo,
+  count: number,
+): Pick<BreakingResult, 'moves' | 'verdict' | 'reason'> {
+  if (base.major === undefined)
+    throw new BaselineError(`the baseline's info.version "${base.version}" has no major version number`);
   const highest = highestMajor(revision) ?? base.major;
   if (count === 0) {
     const moves = pendingMoves(base, revision, highest);
@@ -116,7 +123,12 @@ function versionVerdict(base: VersionInfo, revision: VersionInfo, count: number)
   }
   const target = Math.max(base.major + 1, highest);
   const moves = pendingMoves(base, revision, target);
-  if (moves.length === 0) return { moves, verdict: 'pass', reason: `${count} breaking change(s), released as the new major version v${target}` };
+  if (moves.length === 0)
+    return {
+      moves,
+      verdict: 'pass',
+      reason: `${count} breaking change(s), released as the new major version v${target}`,
+    };
   return {
     moves,
     verdict: 'fail',
@@ -158,12 +170,15 @@ function whyBreaking(id: string): string {
 
 function resolveBaseline(base: string, cwd: string, specDir: string, temp: string): { path: string; label: string } {
   if (base !== LAST_RELEASE && existsSync(base) && statSync(base).isFile()) return { path: base, label: base };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   let top: string;
   try {
     top = git('rev-parse', '--show-toplevel');
   } catch {
-    throw new BaselineError(`--base ${base} is neither a file nor usable as a git ref: ${cwd} is not inside a git repository`);
+    throw new BaselineError(
+      `--base ${base} is neither a file nor usable as a git ref: ${cwd} is not inside a git repository`,
+    );
   }
   const release = base === LAST_RELEASE ? lastRelease(git) : undefined;
   const ref = release?.ref ?? base;
@@ -174,28 +189,50 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
     const shallow = isShallow(git);
     throw new BaselineError(
       `--base ${ref}: no such file, and no such git ref in this clone` +
-        (shallow ? ' (the clone is shallow: fetch the history and tags, e.g. `git fetch --tags --unshallow`, or checkout with fetch-depth: 0)' : ' (fetch it first, e.g. `git fetch --tags`)'),
+        (shallow
+          ? ' (the clone is shallow: fetch the history and tags, e.g. `git fetch --tags --unshallow`, or checkout with fetch-depth: 0)'
+          : ' (fetch it first, e.g. `git fetch --tags`)'),
     );
   }
   const specPath = relative(top, specDir) || '.';
-  const archive = spawnSync('git', ['archive', '--format=tar', commit, '--', specPath], { cwd: top, maxBuffer: 256 * 1024 * 1024 });
-  if (archive.status !== 0) throw new BaselineError(`--base ${ref}: ${specPath}/ does not exist at that ref (${archive.stderr.toString().trim()})`);
+  const archive = spawnSync('git', ['archive', '--format=tar', commit, '--', specPath], {
+    cwd: top,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (archive.status !== 0)
+    throw new BaselineError(
+      `--base ${ref}: ${specPath}/ does not exist at that ref (${archive.stderr.toString().trim()})`,
+    );
   const untar = spawnSync('tar', ['-x', '-C', temp], { input: archive.stdout });
-  if (untar.status !== 0) throw new BaselineError(`could not unpack ${specPath}/ at ${ref}: ${untar.stderr.toString().trim()}`);
+  if (untar.status !== 0)
+    throw new BaselineError(`could not unpack ${specPath}/ at ${ref}: ${untar.stderr.toString().trim()}`);
   const root = join(temp, specPath);
-  if (!existsSync(join(root, 'openapi.yaml'))) throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
+  if (!existsSync(join(root, 'openapi.yaml')))
+    throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
   const output = join(temp, 'baseline.yaml');
-  const bundle = spawnSync(process.execPath, [redoclyBin(specPackageDir()), 'bundle', 'openapi.yaml', '--output', output], { cwd: root, encoding: 'utf8' });
+  const bundle = spawnSync(
+    process.execPath,
+    [redoclyBin(specPackageDir()), 'bundle', 'openapi.yaml', '--output', output],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (bundle.status !== 0 || !existsSync(output)) {
-    throw new BaselineError(`redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`);
+    throw new BaselineError(
+      `redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`,
+    );
   }
   const name = release?.name ?? ref;
-  return { path: output, label: name.startsWith(commit.slice(0, 12)) ? commit.slice(0, 12) : `${name} (${commit.slice(0, 12)})` };
+  return {
+    path: output,
+    label: name.startsWith(commit.slice(0, 12)) ? commit.slice(0, 12) : `${name} (${commit.slice(0, 12)})`,
+  };
 }
 
 /** Newest tag matching spec-v* by version order; else the repository's first commit. */
 function lastRelease(git: (...args: string[]) => string): { ref: string; name: string } {
-  const tags = safe(() => git('tag', '--list', 'spec-v*', '--sort=-v:refname'))?.split('\n').filter(Boolean) ?? [];
+  const tags =
+    safe(() => git('tag', '--list', 'spec-v*', '--sort=-v:refname'))
+      ?.split('\n')
+      .filter(Boolean) ?? [];
   if (tags[0]) return { ref: tags[0], name: `last release ${tags[0]}` };
   if (isShallow(git)) {
     throw new BaselineError(
@@ -232,7 +269,9 @@ function safe<T>(fn: () => T): T | undefined {
 }
 
 export function formatBreakingText(result: BreakingResult): string {
-  const lines = [`Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`];
+  const lines = [
+    `Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
+  ];
   for (const change of result.breaking) {
     lines.push(`  ${change.level} ${change.where}: ${change.text} [${change.id}]`, `      why: ${change.why}`);
   }

@@ -31,7 +31,11 @@ function newestFile(dir: string, top = true): { path: string; mtimeMs: number } 
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || (top && NOT_SOURCES.has(entry.name))) continue;
     const path = join(dir, entry.name);
-    const found = entry.isDirectory() ? newestFile(path, false) : entry.isFile() ? { path, mtimeMs: statSync(path).mtimeMs } : undefined;
+    const found = entry.isDirectory()
+      ? newestFile(path, false)
+      : entry.isFile()
+        ? { path, mtimeMs: statSync(path).mtimeMs }
+        : undefined;
     if (found && (!newest || found.mtimeMs > newest.mtimeMs)) newest = found;
   }
   return newest;

@@ -17,12 +17,17 @@ export function parse(args: string[], options: Options) {
 }
 
 export function oneOf(value: string | undefined, allowed: string[], flag: string): string {
-  if (value === undefined || !allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (value === undefined || !allowed.includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value;
 }
 
 /** A whole number flag; an empty or partial value (`--max-reports=`, `12abc`) is refused. */
-export function wholeNumber(value: string | undefined, flag: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+export function wholeNumber(
+  value: string | undefined,
+  flag: string,
+  { min = 0, max = Number.MAX_SAFE_INTEGER } = {},
+): number {
   const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got "${value ?? ''}")`);

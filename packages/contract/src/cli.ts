@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
 import { StaleBundleError } from './bundle-freshness.js';
-import { OasdiffError, ToolMissingError } from './oasdiff.js';
 import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
+import { OasdiffError, ToolMissingError } from './oasdiff.js';
 import { processIo, validateCommand } from './validate-command.js';
 import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
 
@@ -58,7 +58,8 @@ async function proxyCommand(args: string[]): Promise<number> {
     'max-body-bytes': { type: 'string', default: String(10 * 1024 * 1024) },
     har: { type: 'string' },
   });
-  if (!values.upstream) throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
+  if (!values.upstream)
+    throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
     port: wholeNumber(values.port, '--port', { max: 65535 }),
@@ -72,7 +73,9 @@ async function proxyCommand(args: string[]): Promise<number> {
       if (bad) process.stderr.write(`${formatProxyOutcome(outcome)}\n`);
     },
   });
-  process.stdout.write(`Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`);
+  process.stdout.write(
+    `Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`,
+  );
   return new Promise<number>((resolve) => {
     const stop = async () => {
       const summary = await proxy.stop();
@@ -85,7 +88,11 @@ async function proxyCommand(args: string[]): Promise<number> {
 }
 
 async function breakingCommand(args: string[]): Promise<number> {
-  const { values } = parse(args, { base: { type: 'string' }, revision: { type: 'string' }, format: { type: 'string', default: 'text' } });
+  const { values } = parse(args, {
+    base: { type: 'string' },
+    revision: { type: 'string' },
+    format: { type: 'string', default: 'text' },
+  });
   if (!values.base) throw new UsageError(`breaking needs --base <git ref | file | ${LAST_RELEASE}>`);
   const format = oneOf(values.format, ['text', 'json'], '--format');
   try {
@@ -93,7 +100,9 @@ async function breakingCommand(args: string[]): Promise<number> {
     process.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));
     return result.verdict === 'pass' ? 0 : 1;
   } catch (error) {
-    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some((Fault) => error instanceof Fault);
+    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some(
+      (Fault) => error instanceof Fault,
+    );
     if (unusable) {
       process.stderr.write(`chatplatform-contract breaking: ${(error as Error).message}\n`);
       return 2;
@@ -117,7 +126,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`chatplatform-contract: ${message}\n${error instanceof UsageError ? '\n' + USAGE : ''}`);
+    process.stderr.write(`chatplatform-contract: ${message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
     process.exitCode = 2;
   },
 );

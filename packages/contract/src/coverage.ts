@@ -23,7 +23,13 @@ export interface CoverageReport {
   parameters: { documented: number; exercised: number };
   properties: { documented: number; exercised: number };
   /** Per operationId: what the spec documents and which of it the traffic exercised. */
-  byOperation: Record<string, { exchanges: number } & Record<'statuses' | 'parameters' | 'properties', { documented: string[]; missing: string[] }>>;
+  byOperation: Record<
+    string,
+    { exchanges: number } & Record<
+      'statuses' | 'parameters' | 'properties',
+      { documented: string[]; missing: string[] }
+    >
+  >;
 }
 
 /**
@@ -39,7 +45,8 @@ export class CoverageCollector {
         const operation = isObject(item) ? item[method] : undefined;
         if (!isObject(operation)) continue;
         const pointer = `/paths/${escapePointer(path)}/${method}`;
-        const id = typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`;
+        const id =
+          typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`;
         this.operations.set(id, this.catalogue(operation, item as Record<string, unknown>, pointer));
       }
     }
@@ -51,19 +58,31 @@ export class CoverageCollector {
     if (!coverage) return;
     coverage.exchanges++;
     const status = String(report.status);
-    const documented = coverage.statuses.documented.find((s) => s === status) ?? coverage.statuses.documented.find((s) => s === `${status[0]}XX`) ?? (coverage.statuses.documented.includes('default') ? 'default' : undefined);
+    const documented =
+      coverage.statuses.documented.find((s) => s === status) ??
+      coverage.statuses.documented.find((s) => s === `${status[0]}XX`) ??
+      (coverage.statuses.documented.includes('default') ? 'default' : undefined);
     if (documented) coverage.statuses.exercised.add(documented);
     const query = new URLSearchParams(splitUrl(exchange.request.url).query);
     for (const param of coverage.parameters.documented) {
       const [where, name] = [param.slice(0, param.indexOf(':')), param.slice(param.indexOf(':') + 1)];
-      const seen = where === 'path' || (where === 'query' ? query.has(name) : where === 'header' && exchange.request.headers[name.toLowerCase()] !== undefined);
+      const seen =
+        where === 'path' ||
+        (where === 'query'
+          ? query.has(name)
+          : where === 'header' && exchange.request.headers[name.toLowerCase()] !== undefined);
       if (seen) coverage.parameters.exercised.add(param);
     }
     if (documented) collectPaths(parsed(exchange.response.body), `${documented} `, 0, coverage.properties.exercised);
   }
 
   report(): CoverageReport {
-    const totals = { operations: { documented: this.operations.size, exercised: 0 }, statuses: zero(), parameters: zero(), properties: zero() };
+    const totals = {
+      operations: { documented: this.operations.size, exercised: 0 },
+      statuses: zero(),
+      parameters: zero(),
+      properties: zero(),
+    };
     const byOperation: CoverageReport['byOperation'] = {};
     for (const [id, coverage] of this.operations) {
       if (coverage.exchanges > 0) totals.operations.exercised++;
@@ -80,7 +99,11 @@ export class CoverageCollector {
     return { ...totals, byOperation };
   }
 
-  private catalogue(operation: Record<string, unknown>, pathItem: Record<string, unknown>, pointer: string): OperationCoverage {
+  private catalogue(
+    operation: Record<string, unknown>,
+    pathItem: Record<string, unknown>,
+    pointer: string,
+  ): OperationCoverage {
     const parameters = new Set<string>();
     for (const list of [pathItem.parameters, operation.parameters]) {
       if (!Array.isArray(list)) continue;
@@ -95,11 +118,15 @@ export class CoverageCollector {
       const { value: response } = deref(this.doc, raw, pointer);
       const key = status === 'default' ? 'default' : status.toUpperCase();
       const content = isObject(response.content) ? Object.values(response.content) : [];
-      for (const media of content) if (isObject(media)) schemaPaths(this.doc, media.schema, `${key} `, 0, properties, new Set());
+      for (const media of content)
+        if (isObject(media)) schemaPaths(this.doc, media.schema, `${key} `, 0, properties, new Set());
     }
     return {
       exchanges: 0,
-      statuses: { documented: Object.keys(responses).map((s) => (s === 'default' ? s : s.toUpperCase())), exercised: new Set() },
+      statuses: {
+        documented: Object.keys(responses).map((s) => (s === 'default' ? s : s.toUpperCase())),
+        exercised: new Set(),
+      },
       parameters: { documented: [...parameters], exercised: new Set() },
       properties: { documented: [...properties], exercised: new Set() },
     };
@@ -111,11 +138,19 @@ function zero() {
 }
 
 /** Property paths a schema declares, through $ref, allOf/anyOf/oneOf and array items. */
-function schemaPaths(doc: OpenApiDocument, schema: unknown, prefix: string, depth: number, out: Set<string>, seen: Set<unknown>): void {
+function schemaPaths(
+  doc: OpenApiDocument,
+  schema: unknown,
+  prefix: string,
+  depth: number,
+  out: Set<string>,
+  seen: Set<unknown>,
+): void {
   if (!isObject(schema) || depth > MAX_DEPTH || seen.has(schema)) return;
   if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
     const target = deref(doc, schema, '').value;
-    return schemaPaths(doc, target, prefix, depth, out, new Set([...seen, schema]));
+    schemaPaths(doc, target, prefix, depth, out, new Set([...seen, schema]));
+    return;
   }
   const inner = new Set([...seen, schema]);
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
@@ -158,7 +193,8 @@ function parsed(body: unknown): unknown {
 
 /** Coverage as text: totals, then per operation what was not exercised. */
 export function formatCoverageText(coverage: CoverageReport): string {
-  const pct = (t: { documented: number; exercised: number }) => `${t.exercised}/${t.documented}${t.documented ? ` (${Math.round((100 * t.exercised) / t.documented)} %)` : ''}`;
+  const pct = (t: { documented: number; exercised: number }) =>
+    `${t.exercised}/${t.documented}${t.documented ? ` (${Math.round((100 * t.exercised) / t.documented)} %)` : ''}`;
   const lines = [
     `Coverage: operations ${pct(coverage.operations)}, status codes ${pct(coverage.statuses)}, parameters ${pct(coverage.parameters)}, response properties ${pct(coverage.properties)}.`,
   ];
@@ -167,8 +203,12 @@ export function formatCoverageText(coverage: CoverageReport): string {
       lines.push(`  ${id}: not exercised`);
       continue;
     }
-    const missing = (['statuses', 'parameters', 'properties'] as const).filter((k) => op[k].missing.length > 0).map((k) => `${k} ${op[k].missing.join(', ')}`);
-    lines.push(`  ${id}: ${op.exchanges} exchange${op.exchanges === 1 ? '' : 's'}${missing.length ? `; not exercised: ${missing.join('; ')}` : '; everything exercised'}`);
+    const missing = (['statuses', 'parameters', 'properties'] as const)
+      .filter((k) => op[k].missing.length > 0)
+      .map((k) => `${k} ${op[k].missing.join(', ')}`);
+    lines.push(
+      `  ${id}: ${op.exchanges} exchange${op.exchanges === 1 ? '' : 's'}${missing.length ? `; not exercised: ${missing.join('; ')}` : '; everything exercised'}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

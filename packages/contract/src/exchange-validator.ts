@@ -112,13 +112,25 @@ export class ExchangeValidator {
     this.checkSecurity(plan, request.headers, queryParams, report.violations);
     this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
     if (plan.requestBody) {
-      this.checkBody('request', plan.requestBody.content, plan.requestBody.required, request.headers, request.body, report.violations);
+      this.checkBody(
+        'request',
+        plan.requestBody.content,
+        plan.requestBody.required,
+        request.headers,
+        request.body,
+        report.violations,
+      );
     }
     this.checkResponse(plan, method, response, report.violations);
     return report;
   }
 
-  private checkSecurity(plan: OperationPlan, headers: Headers, query: URLSearchParams | undefined, out: Violation[]): void {
+  private checkSecurity(
+    plan: OperationPlan,
+    headers: Headers,
+    query: URLSearchParams | undefined,
+    out: Violation[],
+  ): void {
     if (plan.security.length === 0) return;
     if (plan.security.some((requirement) => requirement.every((check) => check.present(headers, query)))) return;
     const alternatives = plan.security.map((requirement) => requirement.map((c) => c.label).join(' and '));
@@ -148,7 +160,8 @@ export class ExchangeValidator {
             : (query?.get(param.name) ?? undefined);
       const pointer = `/request/${param.in === 'header' ? 'headers' : param.in}/${escapePointer(param.name)}`;
       if (value === undefined) {
-        if (param.required) out.push({ kind: 'request', pointer, expected: `required ${param.in} parameter`, found: 'absent' });
+        if (param.required)
+          out.push({ kind: 'request', pointer, expected: `required ${param.in} parameter`, found: 'absent' });
         continue;
       }
       this.checkWireValue('request', param, pointer, value, out);
@@ -156,7 +169,13 @@ export class ExchangeValidator {
   }
 
   /** A parameter or header value as sent (a string), against its schema with type coercion. */
-  private checkWireValue(kind: 'request' | 'response', plan: ParamPlan, pointer: string, value: string, out: Violation[]): void {
+  private checkWireValue(
+    kind: 'request' | 'response',
+    plan: ParamPlan,
+    pointer: string,
+    value: string,
+    out: Violation[],
+  ): void {
     if (!plan.schemaPointer) return;
     const validate = this.schemas.param(plan.schemaPointer);
     if (validate({ value })) return;
@@ -168,8 +187,7 @@ export class ExchangeValidator {
   private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], out: Violation[]): void {
     const status = response.status;
     const key = String(status);
-    const responsePlan =
-      plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+    const responsePlan = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
     if (!responsePlan) {
       out.push({
         kind: 'undocumented-status',
@@ -206,7 +224,12 @@ export class ExchangeValidator {
     const absent = rawBody === undefined || rawBody === '';
     if (absent) {
       if (required && content.length > 0) {
-        out.push({ kind: side, pointer: `/${side}/body`, expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`, found: 'no body' });
+        out.push({
+          kind: side,
+          pointer: `/${side}/body`,
+          expected: `a body (${content.map((m) => m.mediaType).join(' or ')})`,
+          found: 'no body',
+        });
       }
       return;
     }
@@ -233,7 +256,12 @@ export class ExchangeValidator {
         // A leading byte-order mark is ignored (RFC 8259 allows it), the same whether NDJSON or HAR carried the text.
         body = JSON.parse(rawBody.charCodeAt(0) === 0xfeff ? rawBody.slice(1) : rawBody);
       } catch {
-        out.push({ kind: side, pointer: `/${side}/body`, expected: `JSON (${media.mediaType})`, found: 'text that is not valid JSON' });
+        out.push({
+          kind: side,
+          pointer: `/${side}/body`,
+          expected: `JSON (${media.mediaType})`,
+          found: 'text that is not valid JSON',
+        });
         return;
       }
     }
@@ -282,7 +310,11 @@ export class ExchangeValidator {
   }
 
   /** Path-level then operation-level parameters; the operation's override by name and location. */
-  private paramPlans(ref: OperationRef, pathItem: Record<string, unknown>, operation: Record<string, unknown>): ParamPlan[] {
+  private paramPlans(
+    ref: OperationRef,
+    pathItem: Record<string, unknown>,
+    operation: Record<string, unknown>,
+  ): ParamPlan[] {
     const byKey = new Map<string, ParamPlan>();
     const collect = (list: unknown, pointer: string) => {
       if (!Array.isArray(list)) return;
@@ -332,7 +364,11 @@ export class ExchangeValidator {
     const headers: ParamPlan[] = [];
     for (const [name, rawHeader] of Object.entries(rawHeaders)) {
       if (name.toLowerCase() === 'content-type') continue; // ignored by OpenAPI
-      const { value: header, pointer } = deref(this.doc, rawHeader, `${responsePointer}/headers/${escapePointer(name)}`);
+      const { value: header, pointer } = deref(
+        this.doc,
+        rawHeader,
+        `${responsePointer}/headers/${escapePointer(name)}`,
+      );
       const plan: ParamPlan = { name, in: 'header', required: header.required === true };
       if (header.schema !== undefined) plan.schemaPointer = `${pointer}/schema`;
       headers.push(plan);
@@ -349,10 +385,18 @@ export class ExchangeValidator {
       const lower = field.toLowerCase();
       const at = `/${escapePointer(field)}`;
       if (scheme.in === 'header') {
-        return { label: `header \`${field}\` (${name})`, pointer: `/request/headers${at}`, present: (h) => Boolean(h[lower]) };
+        return {
+          label: `header \`${field}\` (${name})`,
+          pointer: `/request/headers${at}`,
+          present: (h) => Boolean(h[lower]),
+        };
       }
       if (scheme.in === 'query') {
-        return { label: `query parameter \`${field}\` (${name})`, pointer: `/request/query${at}`, present: (_h, q) => Boolean(q?.get(field)) };
+        return {
+          label: `query parameter \`${field}\` (${name})`,
+          pointer: `/request/query${at}`,
+          present: (_h, q) => Boolean(q?.get(field)),
+        };
       }
       return {
         label: `cookie \`${field}\` (${name})`,
@@ -369,7 +413,11 @@ export class ExchangeValidator {
       };
     }
     if (type === 'oauth2' || type === 'openIdConnect') {
-      return { label: `header \`Authorization\` (${name})`, pointer: '/request/headers/authorization', present: (h) => Boolean(h.authorization) };
+      return {
+        label: `header \`Authorization\` (${name})`,
+        pointer: '/request/headers/authorization',
+        present: (h) => Boolean(h.authorization),
+      };
     }
     // mutualTLS cannot be seen in recorded traffic.
     return { label: `${type} (${name})`, pointer: '/request', present: () => true };
@@ -381,7 +429,9 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   return Object.entries(content).map(([mediaType, media]) => ({
     mediaType,
     isJson: isJsonMediaType(mediaType),
-    ...(isObject(media) && media.schema !== undefined ? { schemaPointer: `${pointer}/${escapePointer(mediaType)}/schema` } : {}),
+    ...(isObject(media) && media.schema !== undefined
+      ? { schemaPointer: `${pointer}/${escapePointer(mediaType)}/schema` }
+      : {}),
   }));
 }
 

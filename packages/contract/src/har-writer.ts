@@ -20,7 +20,9 @@ export class HarWriter {
     this.out.on('error', (error) => {
       this.failure = error;
     });
-    this.out.write('{"log":{"version":"1.2","creator":{"name":"chatplatform-contract proxy","version":"1"},"entries":[\n');
+    this.out.write(
+      '{"log":{"version":"1.2","creator":{"name":"chatplatform-contract proxy","version":"1"},"entries":[\n',
+    );
   }
 
   add(exchange: Exchange, startedAt: Date, elapsedMs: number): void {
@@ -38,7 +40,12 @@ export class HarWriter {
         bodySize: bodyText(exchange.request.body)?.length ?? 0,
         ...(exchange.request.body === undefined
           ? {}
-          : { postData: { mimeType: exchange.request.headers['content-type'] ?? '', text: bodyText(exchange.request.body) } }),
+          : {
+              postData: {
+                mimeType: exchange.request.headers['content-type'] ?? '',
+                text: bodyText(exchange.request.body),
+              },
+            }),
       },
       response: {
         status: exchange.response.status,

@@ -1,35 +1,46 @@
-export { ExchangeValidator, type ValidatorOptions } from './exchange-validator.js';
-export { type Exchange, type ExchangeSource, type Headers } from './exchange.js';
-export { readExchanges, InputError, type InputFormat, type ReadOptions, type RecordedExchange } from './read-exchanges.js';
-export { validateRecording, exitCodeOf, type ValidationSummary, type ValidateRecordingOptions } from './validate-recording.js';
-export { type ExchangeReport, type Violation, type ViolationKind } from './violations.js';
-export { formatText, formatExchangeText, formatSummaryText } from './reports/text.js';
-export { formatJson } from './reports/json.js';
-export { formatJunit } from './reports/junit.js';
 export {
-  startValidatingProxy,
-  formatProxySummary,
-  formatProxyOutcome,
-  proxyExitCode,
-  type ValidatingProxy,
-  type ValidatingProxyOptions,
-  type ProxySummary,
-  type ProxyOutcome,
-} from './validating-proxy.js';
-export { HarWriter } from './har-writer.js';
-export {
-  checkBreaking,
-  formatBreakingText,
   BaselineError,
-  SpecInputError,
-  LAST_RELEASE,
   type BreakingChange,
   type BreakingOptions,
   type BreakingResult,
+  checkBreaking,
+  formatBreakingText,
+  LAST_RELEASE,
+  SpecInputError,
 } from './breaking.js';
 export { StaleBundleError } from './bundle-freshness.js';
-export { OASDIFF_VERSION, findOasdiff, OasdiffError, ToolMissingError, type OasdiffChange } from './oasdiff.js';
-export { type VersionMove } from './versioning.js';
-export { loadSpec, bundledSpecPath, type OpenApiDocument } from './spec-document.js';
+export { CoverageCollector, type CoverageReport, formatCoverageText } from './coverage.js';
+export type { Exchange, ExchangeSource, Headers } from './exchange.js';
+export { ExchangeValidator, type ValidatorOptions } from './exchange-validator.js';
+export { HarWriter } from './har-writer.js';
+export { findOasdiff, OASDIFF_VERSION, type OasdiffChange, OasdiffError, ToolMissingError } from './oasdiff.js';
+export {
+  InputError,
+  type InputFormat,
+  type ReadOptions,
+  type RecordedExchange,
+  readExchanges,
+} from './read-exchanges.js';
+export { formatJson } from './reports/json.js';
+export { formatJunit } from './reports/junit.js';
 export { formatSarif } from './reports/sarif.js';
-export { CoverageCollector, formatCoverageText, type CoverageReport } from './coverage.js';
+export { formatExchangeText, formatSummaryText, formatText } from './reports/text.js';
+export { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
+export {
+  exitCodeOf,
+  type ValidateRecordingOptions,
+  type ValidationSummary,
+  validateRecording,
+} from './validate-recording.js';
+export {
+  formatProxyOutcome,
+  formatProxySummary,
+  type ProxyOutcome,
+  type ProxySummary,
+  proxyExitCode,
+  startValidatingProxy,
+  type ValidatingProxy,
+  type ValidatingProxyOptions,
+} from './validating-proxy.js';
+export type { VersionMove } from './versioning.js';
+export type { ExchangeReport, Violation, ViolationKind } from './violations.js';

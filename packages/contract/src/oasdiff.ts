@@ -68,7 +68,10 @@ function* searchDirs(env: NodeJS.ProcessEnv): Generator<string> {
 
 function goEnvGopath(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return execFileSync('go', ['env', 'GOPATH'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('go', ['env', 'GOPATH'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      undefined
+    );
   } catch {
     return undefined;
   }
@@ -87,21 +90,39 @@ export function installHint(): string {
 export function oasdiffBreaking(binary: string, base: string, revision: string, workDir: string): OasdiffChange[] {
   const levels = join(workDir, 'oasdiff-levels.txt');
   const config = join(workDir, 'oasdiff-config.yaml');
-  writeFileSync(levels, Object.entries(SEVERITY_LEVELS).map(([id, level]) => `${id} ${level}\n`).join(''));
+  writeFileSync(
+    levels,
+    Object.entries(SEVERITY_LEVELS)
+      .map(([id, level]) => `${id} ${level}\n`)
+      .join(''),
+  );
   writeFileSync(config, '# the breaking gate passes every setting on the command line\n');
-  const args = ['breaking', resolve(base), resolve(revision), '--format', 'json', '--fail-on', 'WARN', '--flatten-allof'];
+  const args = [
+    'breaking',
+    resolve(base),
+    resolve(revision),
+    '--format',
+    'json',
+    '--fail-on',
+    'WARN',
+    '--flatten-allof',
+  ];
   args.push('--severity-levels', levels, '--config', config, '--allow-external-refs=false');
   const result = spawnSync(binary, args, { cwd: workDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw new OasdiffError(`oasdiff could not run (${result.error.message}). ${installHint()}`);
   if (result.status !== 0 && result.status !== 1) {
     const said = (result.stderr.trim() || result.stdout.trim()).split('\n').slice(-5).join('\n');
-    throw new OasdiffError(`oasdiff failed (exit ${result.status ?? `signal ${result.signal}`}): ${said || 'it printed nothing'}`);
+    throw new OasdiffError(
+      `oasdiff failed (exit ${result.status ?? `signal ${result.signal}`}): ${said || 'it printed nothing'}`,
+    );
   }
   const changes = parseChanges(result.stdout);
   const breaking = changes.filter((change) => change.level >= 2);
   // Exit 1 means oasdiff found a change at WARN or above: a list without one is not believed.
   if ((result.status === 1) !== breaking.length > 0) {
-    throw new OasdiffError(`oasdiff exited ${result.status} but listed ${breaking.length} breaking change(s): its output cannot be trusted`);
+    throw new OasdiffError(
+      `oasdiff exited ${result.status} but listed ${breaking.length} breaking change(s): its output cannot be trusted`,
+    );
   }
   return breaking;
 }
@@ -114,7 +135,11 @@ function parseChanges(stdout: string): OasdiffChange[] {
     throw new OasdiffError(`oasdiff printed output that is not JSON: ${stdout.slice(0, 200)}`);
   }
   if (parsed === null) return [];
-  const isChange = (c: unknown) => typeof c === 'object' && c !== null && typeof (c as OasdiffChange).id === 'string' && typeof (c as OasdiffChange).level === 'number';
+  const isChange = (c: unknown) =>
+    typeof c === 'object' &&
+    c !== null &&
+    typeof (c as OasdiffChange).id === 'string' &&
+    typeof (c as OasdiffChange).level === 'number';
   if (!Array.isArray(parsed) || !parsed.every(isChange)) {
     throw new OasdiffError(`oasdiff printed JSON that is not a list of changes: ${stdout.slice(0, 200)}`);
   }

@@ -50,7 +50,10 @@ export class OperationRouter {
         operations.set(method.toUpperCase(), {
           method: method.toUpperCase(),
           pathTemplate,
-          operationId: typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
+          operationId:
+            typeof operation.operationId === 'string'
+              ? operation.operationId
+              : `${method.toUpperCase()} ${pathTemplate}`,
           pointer: `${pathItemPointer}/${method}`,
           pathItemPointer,
         });
@@ -76,7 +79,8 @@ export class OperationRouter {
       const found = route.regex.exec(pathname);
       if (!found) continue;
       const operation = route.operations.get(method.toUpperCase());
-      if (!operation) return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
+      if (!operation)
+        return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
       const pathParams: Record<string, string> = {};
       route.paramNames.forEach((name, i) => {
         pathParams[name] = safeDecode(found[i + 1] ?? '');

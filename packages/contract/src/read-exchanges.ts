@@ -36,7 +36,10 @@ const NDJSON_SHAPE =
  * by line with readline) or HAR 1.2 (streamed entry by entry). Exchanges read before a fault are
  * yielded first; the fault is then thrown as an {@link InputError}.
  */
-export async function* readExchanges(input: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncGenerator<RecordedExchange> {
+export async function* readExchanges(
+  input: string | NodeJS.ReadableStream,
+  options: ReadOptions = {},
+): AsyncGenerator<RecordedExchange> {
   const name = inputName(input, options);
   const stream = typeof input !== 'string' ? input : input === '-' ? process.stdin : createReadStream(input);
   const chunks = byteChunks(stream, name);
@@ -44,10 +47,18 @@ export async function* readExchanges(input: string | NodeJS.ReadableStream, opti
   if (first.done) throw new InputError(name, '', 'the input is empty: expected NDJSON or HAR 1.2 recorded traffic');
   const head = first.value;
   if (head[0] === 0x1f && head[1] === 0x8b) {
-    throw new InputError(name, 'byte 0', 'the input is gzip-compressed: decompress it first (gunzip, or zcat FILE | chatplatform-contract validate -)');
+    throw new InputError(
+      name,
+      'byte 0',
+      'the input is gzip-compressed: decompress it first (gunzip, or zcat FILE | chatplatform-contract validate -)',
+    );
   }
   if (isUtf16(head)) {
-    throw new InputError(name, 'byte 0', 'the input is UTF-16 encoded: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)');
+    throw new InputError(
+      name,
+      'byte 0',
+      'the input is UTF-16 encoded: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)',
+    );
   }
   const rest = prepend(head, chunks);
   const format = options.format ?? sniffFormat(name, head);
@@ -74,7 +85,13 @@ async function* byteChunks(stream: NodeJS.ReadableStream, name: string): AsyncGe
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory, not a file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new InputError(name, '', `cannot read the input (${why})`);
   }
 }
@@ -106,12 +123,15 @@ async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): As
   for await (const text of boundedLines(chunks, name)) {
     line += 1;
     if (text.trim() === '') continue;
-    if (text.includes('\u0000')) throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
+    if (text.includes('\u0000'))
+      throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const why = /Unexpected end|Unterminated string/.test((error as Error).message) ? 'the line ends before its JSON value does (truncated)' : 'not valid JSON';
+      const why = /Unexpected end|Unterminated string/.test((error as Error).message)
+        ? 'the line ends before its JSON value does (truncated)'
+        : 'not valid JSON';
       throw new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
     }
     const exchange = toExchange(value, 'ndjson');
@@ -143,7 +163,11 @@ async function* boundedLines(chunks: AsyncGenerator<Uint8Array>, name: string): 
     const rest = chunk.subarray(start);
     pendingBytes += rest.length;
     if (pendingBytes > MAX_LINE_BYTES) {
-      throw new InputError(name, `line ${line}`, `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`);
+      throw new InputError(
+        name,
+        `line ${line}`,
+        `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`,
+      );
     }
     if (rest.length > 0) pending.push(rest);
   }
@@ -171,15 +195,26 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
     }
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
-      fault = new InputError(name, describeSource({ entry: index }), `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`);
+      fault = new InputError(
+        name,
+        describeSource({ entry: index }),
+        `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`,
+      );
     } else ready.push({ exchange, source: { entry: index } });
   };
   parser.onError = (error) => {
     if (fault) return;
     const position = /absolute position "(\d+)"/.exec(error.message)?.[1];
     const where = position === undefined ? 'end of input' : `line ${lineAt(Number(position))}`;
-    const problem = position === undefined ? 'the file ends in the middle of a JSON value (truncated)' : 'not valid JSON (binary or corrupted data)';
-    fault = new InputError(name, `${where}, in ${describeSource({ entry: entries })}`, `${problem}; entries read before it: ${entries}`);
+    const problem =
+      position === undefined
+        ? 'the file ends in the middle of a JSON value (truncated)'
+        : 'not valid JSON (binary or corrupted data)';
+    fault = new InputError(
+      name,
+      `${where}, in ${describeSource({ entry: entries })}`,
+      `${problem}; entries read before it: ${entries}`,
+    );
   };
   const lineAt = (position: number): number => {
     let line = linesBefore;
@@ -194,7 +229,14 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
       const line = lineAt(bytesBefore + at);
       parser.write(chunk.subarray(0, at));
       yield* ready.splice(0);
-      throw fault ?? new InputError(name, `line ${line}, in ${describeSource({ entry: entries })}`, `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`);
+      throw (
+        fault ??
+        new InputError(
+          name,
+          `line ${line}, in ${describeSource({ entry: entries })}`,
+          `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`,
+        )
+      );
     }
     try {
       parser.write(chunk);
@@ -215,12 +257,18 @@ async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): Async
   }
   yield* ready.splice(0);
   if (fault) throw fault;
-  if (!isHar) throw new InputError(name, '', 'not a HAR 1.2 file: no log.entries array (record NDJSON with .ndjson, or pass --input ndjson)');
+  if (!isHar)
+    throw new InputError(
+      name,
+      '',
+      'not a HAR 1.2 file: no log.entries array (record NDJSON with .ndjson, or pass --input ndjson)',
+    );
 }
 
 /** Maps a parsed NDJSON line or HAR entry to an exchange, or returns what is wrong with it. */
 function toExchange(value: unknown, format: InputFormat): Exchange | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `expected a JSON object, found ${describe(value)}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `expected a JSON object, found ${describe(value)}`;
   const { request, response } = value as Record<string, unknown>;
   if (typeof request !== 'object' || request === null) return 'request is missing';
   if (typeof response !== 'object' || response === null) return 'response is missing';
@@ -236,15 +284,22 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   if (!responseHeaders) return 'response.headers must be an object of name → value (or a HAR list of {name, value})';
   if (format === 'ndjson') {
     return {
-      request: { method: req.method, url: req.url, headers: requestHeaders, ...('body' in req ? { body: req.body } : {}) },
+      request: {
+        method: req.method,
+        url: req.url,
+        headers: requestHeaders,
+        ...('body' in req ? { body: req.body } : {}),
+      },
       response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
     };
   }
-  if (typeof res.content !== 'object' || res.content === null) return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
+  if (typeof res.content !== 'object' || res.content === null)
+    return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
   const postData = req.postData as { text?: unknown } | undefined;
   const content = res.content as { text?: unknown; encoding?: unknown };
   let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
-  if (responseBody !== undefined && content?.encoding === 'base64') responseBody = Buffer.from(responseBody, 'base64').toString('utf8');
+  if (responseBody !== undefined && content?.encoding === 'base64')
+    responseBody = Buffer.from(responseBody, 'base64').toString('utf8');
   return {
     request: {
       method: req.method,

@@ -64,8 +64,11 @@ function inlineLocalRefs(doc: OpenApiDocument, node: unknown, within: readonly s
   if (Array.isArray(node)) return node.map((item) => inlineLocalRefs(doc, item, within));
   if (node === null || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
-  const inlinedRest = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlineLocalRefs(doc, value, within)]));
-  if (typeof $ref !== 'string' || !$ref.startsWith('#/')) return $ref === undefined ? inlinedRest : { $ref, ...inlinedRest };
+  const inlinedRest = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, inlineLocalRefs(doc, value, within)]),
+  );
+  if (typeof $ref !== 'string' || !$ref.startsWith('#/'))
+    return $ref === undefined ? inlinedRest : { $ref, ...inlinedRest };
   if (within.includes($ref)) return { $ref: `${SPEC_ID}#${encodePointer($ref.slice(1))}`, ...inlinedRest };
   const target = inlineLocalRefs(doc, atPointer(doc, $ref.slice(1)), [...within, $ref]);
   return Object.keys(inlinedRest).length === 0 ? target : { allOf: [target], ...inlinedRest };

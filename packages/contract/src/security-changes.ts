@@ -34,7 +34,8 @@ export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument
     for (const requirement of before) {
       // A requirement on a scheme sent differently is already reported at the scheme.
       if (Object.keys(requirement).some((name) => changedSchemes.has(name))) continue;
-      if (!after.some((candidate) => accepts(candidate, requirement))) changes.push(requirementChange(where, requirement, after, revision));
+      if (!after.some((candidate) => accepts(candidate, requirement)))
+        changes.push(requirementChange(where, requirement, after, revision));
     }
   }
   return changes;
@@ -42,13 +43,21 @@ export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument
 
 /** A client that satisfied `old` satisfies `candidate`: no new scheme, and no role or scope `old` did not require. */
 function accepts(candidate: SecurityRequirement, old: SecurityRequirement): boolean {
-  return Object.entries(candidate).every(([name, roles]) => old[name] !== undefined && roles.every((role) => old[name]!.includes(role)));
+  return Object.entries(candidate).every(
+    ([name, roles]) => old[name] !== undefined && roles.every((role) => old[name]!.includes(role)),
+  );
 }
 
-function requirementChange(where: string, old: SecurityRequirement, now: SecurityRequirement[], revision: OpenApiDocument): SecurityChange {
+function requirementChange(
+  where: string,
+  old: SecurityRequirement,
+  now: SecurityRequirement[],
+  revision: OpenApiDocument,
+): SecurityChange {
   const sameSchemes = now.some((r) => sameKeys(r, old));
   const removed = Object.keys(old).filter((name) => !scheme(revision, name));
-  const gone = removed.length > 0 ? ` (the scheme ${removed.map((name) => `\`${name}\``).join(', ')} no longer exists)` : '';
+  const gone =
+    removed.length > 0 ? ` (the scheme ${removed.map((name) => `\`${name}\``).join(', ')} no longer exists)` : '';
   return {
     id: sameSchemes ? 'security-roles-narrowed' : 'security-requirement-removed',
     where,
@@ -60,7 +69,12 @@ function requirementChange(where: string, old: SecurityRequirement, now: Securit
 }
 
 /** Wire changes of a scheme both documents define; a removed scheme shows in the requirements. */
-function schemeChanges(name: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, users: string[]): SecurityChange[] {
+function schemeChanges(
+  name: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  users: string[],
+): SecurityChange[] {
   if (!before || !after) return [];
   return wireDifferences(before, after).map(({ field, change }) => ({
     id: `security-scheme-${field.split('.')[0]}-changed`,
@@ -75,7 +89,10 @@ interface Difference {
   change: string;
 }
 
-const changed = (field: string, from: unknown, to: unknown): Difference => ({ field, change: `changed from \`${String(from)}\` to \`${String(to)}\`` });
+const changed = (field: string, from: unknown, to: unknown): Difference => ({
+  field,
+  change: `changed from \`${String(from)}\` to \`${String(to)}\``,
+});
 
 /** How a credential goes on the wire, field by field: each field that differs. */
 function wireDifferences(before: Record<string, unknown>, after: Record<string, unknown>): Difference[] {
@@ -87,7 +104,9 @@ function wireDifferences(before: Record<string, unknown>, after: Record<string, 
     ['scheme', (s) => (typeof s.scheme === 'string' ? s.scheme.toLowerCase() : s.scheme)],
     ['openIdConnectUrl', (s) => s.openIdConnectUrl],
   ];
-  const differences = fields.filter(([, read]) => read(before) !== read(after)).map(([field]) => changed(field, before[field], after[field]));
+  const differences = fields
+    .filter(([, read]) => read(before) !== read(after))
+    .map(([field]) => changed(field, before[field], after[field]));
   return [...differences, ...flowDifferences(before.flows, after.flows)];
 }
 
@@ -107,7 +126,8 @@ function flowDifferences(before: unknown, after: unknown): Difference[] {
     }
     const scopesAfter = Object.keys(isObject(revised.scopes) ? revised.scopes : {});
     for (const scope of Object.keys(isObject(flow.scopes) ? flow.scopes : {})) {
-      if (!scopesAfter.includes(scope)) differences.push({ field: `flows.${kind}.scopes`, change: `lost \`${scope}\`` });
+      if (!scopesAfter.includes(scope))
+        differences.push({ field: `flows.${kind}.scopes`, change: `lost \`${scope}\`` });
     }
   }
   return differences;
@@ -131,7 +151,9 @@ function effectiveSecurity(doc: OpenApiDocument, operation: Record<string, unkno
   return requirements.length > 0 ? requirements : [{}];
 }
 
-function* operations(doc: OpenApiDocument): Generator<{ where: string; path: string; method: string; operation: Record<string, unknown> }> {
+function* operations(
+  doc: OpenApiDocument,
+): Generator<{ where: string; path: string; method: string; operation: Record<string, unknown> }> {
   for (const path of Object.keys(doc.paths ?? {})) {
     for (const method of METHODS) {
       const operation = operationAt(doc, path, method);

@@ -61,7 +61,9 @@ export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
   }
   const problem = shapeProblem(doc);
   if (problem) {
-    throw new Error(`${path} is not a valid OpenAPI 3.x document: ${problem}. Fix it (redocly lint shows every problem), or pass another --spec.`);
+    throw new Error(
+      `${path} is not a valid OpenAPI 3.x document: ${problem}. Fix it (redocly lint shows every problem), or pass another --spec.`,
+    );
   }
   return doc as unknown as OpenApiDocument;
 }
@@ -75,7 +77,8 @@ function shapeProblem(doc: Record<string, unknown>): string | undefined {
   if (doc.servers !== undefined && !isListOf(doc.servers, (server) => typeof server.url === 'string')) {
     return 'servers must be a list of objects with a url';
   }
-  if (doc.security !== undefined && !isSecurity(doc.security)) return 'security must be a list of {scheme: [roles]} objects';
+  if (doc.security !== undefined && !isSecurity(doc.security))
+    return 'security must be a list of {scheme: [roles]} objects';
   const schemes = isObject(doc.components) ? doc.components.securitySchemes : undefined;
   if (schemes !== undefined && !(isObject(schemes) && Object.values(schemes).every((scheme) => isObject(scheme)))) {
     return 'components.securitySchemes must be an object of scheme objects';
@@ -93,8 +96,10 @@ function shapeProblem(doc: Record<string, unknown>): string | undefined {
 function operationProblem(operation: unknown): string | undefined {
   if (operation === undefined) return undefined;
   if (!isObject(operation)) return ' must be an object';
-  if (operation.security !== undefined && !isSecurity(operation.security)) return '.security must be a list of {scheme: [roles]} objects';
-  if (operation.parameters !== undefined && !isListOf(operation.parameters, () => true)) return '.parameters must be a list of objects';
+  if (operation.security !== undefined && !isSecurity(operation.security))
+    return '.security must be a list of {scheme: [roles]} objects';
+  if (operation.parameters !== undefined && !isListOf(operation.parameters, () => true))
+    return '.parameters must be a list of objects';
   if (operation.responses !== undefined && !isObject(operation.responses)) return '.responses must be an object';
   return undefined;
 }
@@ -136,13 +141,18 @@ export function atPointer(doc: unknown, pointer: string): unknown {
  * request bodies, headers, security schemes) and returns the object with its document pointer,
  * so that schemas inside it can be compiled by reference.
  */
-export function deref(doc: OpenApiDocument, value: unknown, pointer: string): { value: Record<string, unknown>; pointer: string } {
+export function deref(
+  doc: OpenApiDocument,
+  value: unknown,
+  pointer: string,
+): { value: Record<string, unknown>; pointer: string } {
   const seen = new Set<string>();
   let current = value;
   let at = pointer;
   while (isObject(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
-    if (!ref.startsWith('#')) throw new Error(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
+    if (!ref.startsWith('#'))
+      throw new Error(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
     if (seen.has(ref)) throw new Error(`${at}: circular $ref ${ref}`);
     seen.add(ref);
     at = decodeURIComponent(ref.slice(1));

@@ -1,4 +1,4 @@
-import { wholeNumber, oneOf, parse, UsageError } from './cli-args.js';
+import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
 import { CoverageCollector, formatCoverageText } from './coverage.js';
 import { ExchangeValidator } from './exchange-validator.js';
 import type { InputFormat } from './read-exchanges.js';
@@ -29,7 +29,8 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
   const format = oneOf(values.format, ['text', 'json', 'junit', 'sarif'], '--format');
-  const input = values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
+  const input =
+    values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
   const maxReports = wholeNumber(values['max-reports'], '--max-reports');
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = io.stderr.isTTY ? progressLine(io.stderr) : undefined;
@@ -56,7 +57,8 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   if (format === 'json') io.stdout.write(formatJson(summary));
   else if (format === 'junit') io.stdout.write(formatJunit(summary));
   else if (format === 'sarif') io.stdout.write(formatSarif(summary));
-  else io.stdout.write(`${formatSummaryText(summary)}\n${summary.coverage ? formatCoverageText(summary.coverage) : ''}`);
+  else
+    io.stdout.write(`${formatSummaryText(summary)}\n${summary.coverage ? formatCoverageText(summary.coverage) : ''}`);
   if (summary.inputError) io.stderr.write(`chatplatform-contract: ${summary.inputError.message}\n`);
   return exitCodeOf(summary);
 }

@@ -45,7 +45,10 @@ const NOTHING_VALIDATED = {
 };
 
 /** Validates every exchange of a recording and summarises them; never throws on bad input. */
-export async function validateRecording(input: string | NodeJS.ReadableStream, options: ValidateRecordingOptions = {}): Promise<ValidationSummary> {
+export async function validateRecording(
+  input: string | NodeJS.ReadableStream,
+  options: ValidateRecordingOptions = {},
+): Promise<ValidationSummary> {
   const validator = options.validator ?? new ExchangeValidator();
   const maxReports = options.maxReports ?? 1000;
   const summary: ValidationSummary = {
@@ -67,7 +70,8 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
       summary.exchanges++;
       options.coverage?.add(exchange, report);
       const key = report.operationId ?? '(no operation)';
-      const stats = (summary.operations[key] ??= { exchanges: 0, violating: 0 });
+      summary.operations[key] ??= { exchanges: 0, violating: 0 };
+      const stats = summary.operations[key];
       stats.exchanges++;
       if (report.violations.length === 0) summary.conforming++;
       else {
@@ -86,7 +90,10 @@ export async function validateRecording(input: string | NodeJS.ReadableStream, o
     summary.inputError =
       error instanceof InputError
         ? { where: error.where, message: error.message }
-        : { where: place, message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})` };
+        : {
+            where: place,
+            message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})`,
+          };
   }
   if (options.coverage) summary.coverage = options.coverage.report();
   if (summary.exchanges === 0 && !summary.inputError) summary.inputError = NOTHING_VALIDATED;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Exchange, Headers } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
 import { HarWriter } from './har-writer.js';
@@ -61,12 +61,24 @@ export function proxyExitCode(summary: ProxySummary): 0 | 1 | 2 {
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded; length is recomputed from the body read.
 const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade',
-  'proxy-authorization', 'proxy-authenticate', 'host', 'content-length',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'host',
+  'content-length',
 ]);
 
 class ProxyFailure extends Error {
-  constructor(readonly status: 502 | 504 | 413, message: string) {
+  constructor(
+    readonly status: 502 | 504 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -193,7 +205,9 @@ function forward(
       agent: target.protocol === 'https:' ? agents.https : agents.http,
     });
     const timer = setTimeout(() => {
-      request.destroy(new ProxyFailure(504, `the upstream did not answer within ${limits.timeoutMs} ms (--upstream-timeout)`));
+      request.destroy(
+        new ProxyFailure(504, `the upstream did not answer within ${limits.timeoutMs} ms (--upstream-timeout)`),
+      );
     }, limits.timeoutMs);
     request.once('response', (response) => {
       readBody(response, limits.maxBodyBytes, 'response').then(
@@ -216,7 +230,12 @@ function forward(
 }
 
 function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
-  const what = error.code === 'ECONNREFUSED' ? 'refused the connection' : error.code === 'ECONNRESET' ? 'reset the connection' : 'failed';
+  const what =
+    error.code === 'ECONNREFUSED'
+      ? 'refused the connection'
+      : error.code === 'ECONNRESET'
+        ? 'reset the connection'
+        : 'failed';
   return new ProxyFailure(502, `the upstream ${what} (${error.code ?? error.message})`);
 }
 
@@ -228,7 +247,12 @@ function readBody(stream: http.IncomingMessage, maxBytes: number, what: 'request
       size += chunk.length;
       if (size > maxBytes) {
         stream.destroy();
-        reject(new ProxyFailure(what === 'request' ? 413 : 502, `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`));
+        reject(
+          new ProxyFailure(
+            what === 'request' ? 413 : 502,
+            `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`,
+          ),
+        );
         return;
       }
       chunks.push(chunk);
@@ -303,7 +327,8 @@ function parseUpstream(value: string): URL {
       `--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`,
     );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--upstream must use http or https (got ${url.protocol})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--upstream must use http or https (got ${url.protocol})`);
   return url;
 }
 
@@ -311,7 +336,10 @@ export function formatProxyOutcome(outcome: ProxyOutcome): string {
   if (outcome.kind === 'failed') return `✗ #${outcome.index} ${outcome.method} ${outcome.path}: ${outcome.reason}`;
   const { report } = outcome;
   const lines = report.violations.map((v) => `    ${v.pointer}: expected ${v.expected}, found ${v.found}`);
-  return [`✗ #${report.index} ${report.method} ${report.path} → ${report.status} (${report.operationId ?? 'no operation'})`, ...lines].join('\n');
+  return [
+    `✗ #${report.index} ${report.method} ${report.path} → ${report.status} (${report.operationId ?? 'no operation'})`,
+    ...lines,
+  ].join('\n');
 }
 
 export function formatProxySummary(summary: ProxySummary): string {
@@ -321,7 +349,8 @@ export function formatProxySummary(summary: ProxySummary): string {
       `${summary.violating} with violations, ${summary.failed} failed upstream.`,
   ];
   if (summary.exchanges === 0) lines.push('Nothing was validated: no request reached the proxy. That is not a pass.');
-  else if (summary.conforming === 0 && summary.violating === 0) lines.push('Nothing was validated: every exchange failed upstream.');
+  else if (summary.conforming === 0 && summary.violating === 0)
+    lines.push('Nothing was validated: every exchange failed upstream.');
   for (const outcome of summary.reports) lines.push(formatProxyOutcome(outcome));
   if (summary.omitted > 0) lines.push(`(${summary.omitted} more not listed; --max-reports)`);
   return `${lines.join('\n')}\n`;

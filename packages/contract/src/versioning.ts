@@ -36,7 +36,11 @@ export function readVersions(doc: OpenApiDocument): VersionInfo {
     list.forEach((server, index) => {
       if (!isObject(server) || typeof server.url !== 'string') return;
       const found = SERVER_MAJOR.exec(server.url)?.[1];
-      servers.push({ where: `${prefix}servers[${index}]`, url: server.url, ...(found ? { major: Number(found) } : {}) });
+      servers.push({
+        where: `${prefix}servers[${index}]`,
+        url: server.url,
+        ...(found ? { major: Number(found) } : {}),
+      });
     });
   };
   visit(doc.servers, '');
@@ -63,7 +67,8 @@ export function pendingMoves(base: VersionInfo, revision: VersionInfo, target: n
   for (const server of revision.servers) {
     if (server.major === target) continue;
     if (server.major === undefined && unversioned.has(server.url)) continue;
-    const to = server.major === undefined ? `${server.url}/v${target}` : server.url.replace(SERVER_MAJOR, `/v${target}`);
+    const to =
+      server.major === undefined ? `${server.url}/v${target}` : server.url.replace(SERVER_MAJOR, `/v${target}`);
     moves.push({ where: server.where, from: server.url, to });
   }
   return moves;

@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +23,8 @@ import { packageDir, runCli } from './helpers.js';
 
 /** Each revision fixture is base.yaml with one edit, named by its first line. */
 const fixture = (name: string) => join(packageDir, 'test/fixtures/breaking', name);
-const check = (revision: string): BreakingResult => checkBreaking({ base: fixture('base.yaml'), revision: fixture(revision) });
+const check = (revision: string): BreakingResult =>
+  checkBreaking({ base: fixture('base.yaml'), revision: fixture(revision) });
 const ids = (result: BreakingResult) => result.breaking.map((change) => change.id);
 
 const temps: string[] = [];
@@ -22,28 +33,69 @@ const tempDir = (prefix: string) => {
   temps.push(path);
   return path;
 };
-afterAll(() => temps.forEach((path) => rmSync(path, { recursive: true, force: true })));
+afterAll(() => {
+  for (const path of temps) rmSync(path, { recursive: true, force: true });
+});
 
 // Fails (never skips) when oasdiff is missing, naming how to install it.
 beforeAll(() => findOasdiff());
 
 describe('authentication changes are breaking', () => {
   it.each([
-    ['security-header-renamed.yaml', 'security-scheme-name-changed', 'security scheme apiKey', 'name changed from `apikey` to `x-api-key`'],
-    ['security-header-to-query.yaml', 'security-scheme-in-changed', 'security scheme apiKey', 'in changed from `header` to `query`'],
-    ['security-type-changed.yaml', 'security-scheme-type-changed', 'security scheme apiKey', 'type changed from `apiKey` to `http`'],
-    ['security-roles-narrowed.yaml', 'security-roles-narrowed', 'POST /users/{uid}/auth_tokens', '`apiKey: [authOnly]` is no longer accepted'],
-    ['security-roles-replaced.yaml', 'security-roles-narrowed', 'GET /calls/{sessionId}', '`apiKey: [fullAccess]` is no longer accepted; it now accepts `apiKey: [authOnly]`'],
-    ['security-requirement-extended.yaml', 'security-requirement-removed', 'GET /users', 'now accepts `apiKey: [fullAccess], managementSecret: []`'],
+    [
+      'security-header-renamed.yaml',
+      'security-scheme-name-changed',
+      'security scheme apiKey',
+      'name changed from `apikey` to `x-api-key`',
+    ],
+    [
+      'security-header-to-query.yaml',
+      'security-scheme-in-changed',
+      'security scheme apiKey',
+      'in changed from `header` to `query`',
+    ],
+    [
+      'security-type-changed.yaml',
+      'security-scheme-type-changed',
+      'security scheme apiKey',
+      'type changed from `apiKey` to `http`',
+    ],
+    [
+      'security-roles-narrowed.yaml',
+      'security-roles-narrowed',
+      'POST /users/{uid}/auth_tokens',
+      '`apiKey: [authOnly]` is no longer accepted',
+    ],
+    [
+      'security-roles-replaced.yaml',
+      'security-roles-narrowed',
+      'GET /calls/{sessionId}',
+      '`apiKey: [fullAccess]` is no longer accepted; it now accepts `apiKey: [authOnly]`',
+    ],
+    [
+      'security-requirement-extended.yaml',
+      'security-requirement-removed',
+      'GET /users',
+      'now accepts `apiKey: [fullAccess], managementSecret: []`',
+    ],
   ])('%s: %s at %s', (revision, id, where, text) => {
     const result = check(revision);
-    expect(result.breaking).toEqual([expect.objectContaining({ id, level: 'ERR', where: expect.stringContaining(where), text: expect.stringContaining(text) })]);
+    expect(result.breaking).toEqual([
+      expect.objectContaining({
+        id,
+        level: 'ERR',
+        where: expect.stringContaining(where),
+        text: expect.stringContaining(text),
+      }),
+    ]);
     expect(result.verdict).toBe('fail');
   });
 
   it('a scheme header change names every operation that uses the scheme, and the management schemes are not among them', () => {
     const [change] = check('security-header-renamed.yaml').breaking;
-    expect(change?.where).toBe('security scheme apiKey (used by GET /calls/{sessionId}, POST /users/{uid}/auth_tokens, GET /users)');
+    expect(change?.where).toBe(
+      'security scheme apiKey (used by GET /calls/{sessionId}, POST /users/{uid}/auth_tokens, GET /users)',
+    );
   });
 
   it('a scheme replaced by another one is breaking on every operation that required it', () => {
@@ -54,7 +106,9 @@ describe('authentication changes are breaking', () => {
       'security-requirement-removed POST /users/{uid}/auth_tokens',
       'security-requirement-removed GET /users',
     ]);
-    expect(result.breaking[0]?.text).toContain('(the scheme `apiKey` no longer exists); it now accepts `token: [fullAccess]`');
+    expect(result.breaking[0]?.text).toContain(
+      '(the scheme `apiKey` no longer exists); it now accepts `token: [fullAccess]`',
+    );
   });
 
   it('an OAuth flow losing a scope or changing its token URL (schemes the platform may add)', () => {
@@ -62,7 +116,9 @@ describe('authentication changes are breaking', () => {
       openapi: '3.1.0',
       info: { version: '3.0.0' },
       paths: { '/calls': { get: { security: [{ oauth: ['calls:read'] }] } } },
-      components: { securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl, scopes } } } } },
+      components: {
+        securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl, scopes } } } },
+      },
     });
     const before = oauth('https://auth.example.test/token', { 'calls:read': '', 'calls:write': '' });
     const after = oauth('https://auth.example.test/v2/token', { 'calls:read': '' });
@@ -84,36 +140,57 @@ describe('authentication changes are breaking', () => {
 });
 
 describe('response changes are breaking', () => {
-  it.each(['allof', 'oneof', 'anyof', 'if-then-else', 'ref'])('data going from array to object through %s', (composition) => {
-    const result = check(`type-data-object-${composition}.yaml`);
-    expect(result.breaking).toContainEqual(
-      expect.objectContaining({
-        id: 'response-property-type-changed',
-        level: 'ERR',
-        where: 'GET /calls/{sessionId}',
-        text: expect.stringMatching(/the `data` response's property `type` changed from `array<object>` to `(object|any)` for status `200`/),
-      }),
-    );
-    expect(result.verdict).toBe('fail');
-  });
+  it.each(['allof', 'oneof', 'anyof', 'if-then-else', 'ref'])(
+    'data going from array to object through %s',
+    (composition) => {
+      const result = check(`type-data-object-${composition}.yaml`);
+      expect(result.breaking).toContainEqual(
+        expect.objectContaining({
+          id: 'response-property-type-changed',
+          level: 'ERR',
+          where: 'GET /calls/{sessionId}',
+          text: expect.stringMatching(
+            /the `data` response's property `type` changed from `array<object>` to `(object|any)` for status `200`/,
+          ),
+        }),
+      );
+      expect(result.verdict).toBe('fail');
+    },
+  );
 
   it('a nested property changing type through allOf', () => {
     const result = check('type-nested-allof.yaml');
     expect(result.breaking).toEqual([
-      expect.objectContaining({ id: 'response-property-type-changed', level: 'ERR', text: expect.stringContaining('`data/items/sessionId` response\'s property `type` changed from `string` to `integer`') }),
+      expect.objectContaining({
+        id: 'response-property-type-changed',
+        level: 'ERR',
+        text: expect.stringContaining(
+          "`data/items/sessionId` response's property `type` changed from `string` to `integer`",
+        ),
+      }),
     ]);
   });
 
   it('a removed documented response (the 400)', () => {
     const result = check('response-400-removed.yaml');
     expect(result.breaking).toEqual([
-      expect.objectContaining({ id: 'response-non-success-status-removed', level: 'ERR', where: 'GET /calls/{sessionId}', text: expect.stringContaining('`400`') }),
+      expect.objectContaining({
+        id: 'response-non-success-status-removed',
+        level: 'ERR',
+        where: 'GET /calls/{sessionId}',
+        text: expect.stringContaining('`400`'),
+      }),
     ]);
     expect(result.verdict).toBe('fail');
   });
 
   it('a new optional response property and a new operation are not breaking', () => {
-    expect(check('additive.yaml')).toMatchObject({ breaking: [], moves: [], verdict: 'pass', reason: 'no breaking change' });
+    expect(check('additive.yaml')).toMatchObject({
+      breaking: [],
+      moves: [],
+      verdict: 'pass',
+      reason: 'no breaking change',
+    });
   });
 });
 
@@ -136,7 +213,11 @@ describe('versioning: a breaking change passes only with the major version moved
   it('info.version moved but not the servers: fails naming the servers', () => {
     const result = check('major-info-only.yaml');
     expect(result.verdict).toBe('fail');
-    expect(result.moves.map((m) => m.where)).toEqual(['servers[0]', '/calls/{sessionId} servers[0]', 'POST /users/{uid}/auth_tokens servers[0]']);
+    expect(result.moves.map((m) => m.where)).toEqual([
+      'servers[0]',
+      '/calls/{sessionId} servers[0]',
+      'POST /users/{uid}/auth_tokens servers[0]',
+    ]);
   });
 
   it('the servers moved but not info.version: fails naming info.version', () => {
@@ -156,7 +237,11 @@ describe('versioning: a breaking change passes only with the major version moved
 
   it('moved in info.version and every server: passes, still reporting the change', () => {
     const result = check('major-all.yaml');
-    expect(result).toMatchObject({ verdict: 'pass', moves: [], reason: '1 breaking change(s), released as the new major version v4' });
+    expect(result).toMatchObject({
+      verdict: 'pass',
+      moves: [],
+      reason: '1 breaking change(s), released as the new major version v4',
+    });
     expect(ids(result)).toEqual(['response-non-success-status-removed']);
   });
 
@@ -164,12 +249,18 @@ describe('versioning: a breaking change passes only with the major version moved
     const result = check('version-moved-partly.yaml');
     expect(result.breaking).toEqual([]);
     expect(result.verdict).toBe('fail');
-    expect(result.moves.map((m) => m.where)).toEqual(['servers[0]', '/calls/{sessionId} servers[0]', 'POST /users/{uid}/auth_tokens servers[0]']);
+    expect(result.moves.map((m) => m.where)).toEqual([
+      'servers[0]',
+      '/calls/{sessionId} servers[0]',
+      'POST /users/{uid}/auth_tokens servers[0]',
+    ]);
   });
 
   it('the text report says what changed, where, why, and what to move', () => {
     const text = formatBreakingText(check('major-info-only.yaml'));
-    expect(text).toContain('  ERR GET /calls/{sessionId}: removed the non-success response with the status `400` [response-non-success-status-removed]\n');
+    expect(text).toContain(
+      '  ERR GET /calls/{sessionId}: removed the non-success response with the status `400` [response-non-success-status-removed]\n',
+    );
     expect(text).toContain('      why: existing clients may fail to read or handle the response\n');
     expect(text).toContain(`FAIL: 1 breaking change(s) since v3: release them as v4`);
     expect(text).toContain(`  move servers[0]: ${v3('api')} → ${v4('api')}\n`);
@@ -190,7 +281,11 @@ describe('fails closed when oasdiff cannot be trusted', () => {
   };
 
   it.each([
-    ['refuses its settings', 'echo "Error: invalid rule id \\"api-security-removed\\" on line 2" >&2; exit 106', /oasdiff failed \(exit 106\): Error: invalid rule id/],
+    [
+      'refuses its settings',
+      'echo "Error: invalid rule id \\"api-security-removed\\" on line 2" >&2; exit 106',
+      /oasdiff failed \(exit 106\): Error: invalid rule id/,
+    ],
     ['prints something other than JSON', 'echo "no changes"; exit 0', /not JSON: no changes/],
     ['prints JSON that is not a change list', 'echo \'{"changes": 3}\'; exit 1', /not a list of changes/],
     ['exits 1 without listing a change', 'echo "[]"; exit 1', /exited 1 but listed 0 breaking change\(s\)/],
@@ -202,30 +297,47 @@ describe('fails closed when oasdiff cannot be trusted', () => {
   });
 
   it('a WARN ("possibly breaking") from oasdiff counts as breaking', () => {
-    const warn = { id: 'response-property-pattern-changed', text: 'the pattern changed', level: 2, operation: 'GET', path: '/calls/{sessionId}' };
+    const warn = {
+      id: 'response-property-pattern-changed',
+      text: 'the pattern changed',
+      level: 2,
+      operation: 'GET',
+      path: '/calls/{sessionId}',
+    };
     fakeOasdiff(`echo '${JSON.stringify([warn])}'; exit 1`);
     const result = check('additive.yaml');
-    expect(result.breaking).toEqual([expect.objectContaining({ id: warn.id, level: 'WARN', where: 'GET /calls/{sessionId}' })]);
+    expect(result.breaking).toEqual([
+      expect.objectContaining({ id: warn.id, level: 'WARN', where: 'GET /calls/{sessionId}' }),
+    ]);
     expect(result.verdict).toBe('fail');
   });
 
   it('a revision that does not exist, or a baseline that is not OpenAPI 3.x, is an input error', () => {
-    expect(() => check('no-such-revision.yaml')).toThrow(/no-such-revision\.yaml does not exist: name an OpenAPI file, or leave --revision out/);
+    expect(() => check('no-such-revision.yaml')).toThrow(
+      /no-such-revision\.yaml does not exist: name an OpenAPI file, or leave --revision out/,
+    );
     const swagger = join(tempDir('swagger-'), 'swagger.yaml');
     writeFileSync(swagger, 'swagger: "2.0"\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
     expect(() => checkBreaking({ base: swagger, revision: fixture('base.yaml') })).toThrow(BaselineError);
-    expect(() => checkBreaking({ base: swagger, revision: fixture('base.yaml') })).toThrow('is not an OpenAPI 3.x document');
+    expect(() => checkBreaking({ base: swagger, revision: fixture('base.yaml') })).toThrow(
+      'is not an OpenAPI 3.x document',
+    );
   });
 
   it('a missing oasdiff is an error naming how to install it', () => {
     const empty = tempDir('no-oasdiff-');
     expect(() => findOasdiff({ PATH: empty, HOME: empty })).toThrow(ToolMissingError);
-    expect(() => findOasdiff({ PATH: empty, HOME: empty })).toThrow(`go install github.com/oasdiff/oasdiff@${OASDIFF_VERSION}`);
+    expect(() => findOasdiff({ PATH: empty, HOME: empty })).toThrow(
+      `go install github.com/oasdiff/oasdiff@${OASDIFF_VERSION}`,
+    );
   });
 
   it("oasdiff's own configuration (OASDIFF_CONFIG) cannot silence a check", () => {
     const dir = tempDir('oasdiff-config-');
-    writeFileSync(join(dir, 'levels.txt'), 'response-property-type-changed none\nresponse-non-success-status-removed none\n');
+    writeFileSync(
+      join(dir, 'levels.txt'),
+      'response-property-type-changed none\nresponse-non-success-status-removed none\n',
+    );
     writeFileSync(join(dir, 'config.yaml'), `severity-levels: ${join(dir, 'levels.txt')}\nflatten-allof: false\n`);
     process.env.OASDIFF_CONFIG = join(dir, 'config.yaml');
     expect(ids(check('type-data-object-allof.yaml'))).toContain('response-property-type-changed');
@@ -250,7 +362,9 @@ describe('a stale bundle is refused', () => {
     const { dir, bundle } = specPackage();
     utimesSync(join(dir, 'paths', 'calls.yaml'), new Date(), new Date(Date.now() + 5_000));
     expect(() => assertBundleFresh(bundle, dir)).toThrow(StaleBundleError);
-    expect(() => assertBundleFresh(bundle, dir)).toThrow(new RegExp(`older than its source paths/calls\\.yaml .*rebuild it with \`${REBUILD_COMMAND}\``));
+    expect(() => assertBundleFresh(bundle, dir)).toThrow(
+      new RegExp(`older than its source paths/calls\\.yaml .*rebuild it with \`${REBUILD_COMMAND}\``),
+    );
   });
 
   it('outputs, tests and installed modules newer than the bundle do not make it stale', () => {
@@ -278,7 +392,8 @@ describe('a stale bundle is refused', () => {
 });
 
 describe('baselines from git', () => {
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
   /** A repository whose spec/openapi.yaml is base.yaml at its first commit, then each given fixture, tagged. */
   function repository(releases: [fixtureName: string, tag?: string][]): string {
@@ -288,24 +403,44 @@ describe('baselines from git', () => {
     for (const [name, tag] of [['base.yaml'] as [string, string?], ...releases]) {
       copyFileSync(fixture(name), join(repo, 'spec', 'openapi.yaml'));
       git(repo, 'add', '.');
-      git(repo, '-c', 'user.name=test', '-c', 'user.email=test@example.test', 'commit', '--quiet', '--allow-empty', '-m', name);
+      git(
+        repo,
+        '-c',
+        'user.name=test',
+        '-c',
+        'user.email=test@example.test',
+        'commit',
+        '--quiet',
+        '--allow-empty',
+        '-m',
+        name,
+      );
       if (tag) git(repo, 'tag', tag);
     }
     return repo;
   }
-  const inRepo = (repo: string, base: string, revision: string) => checkBreaking({ base, revision: fixture(revision), cwd: repo, specDir: join(repo, 'spec') });
+  const inRepo = (repo: string, base: string, revision: string) =>
+    checkBreaking({ base, revision: fixture(revision), cwd: repo, specDir: join(repo, 'spec') });
 
   it('@last-release is the newest spec-v* tag in version order (3.10 after 3.9), bundled at that tag', () => {
-    const repo = repository([['base.yaml', 'spec-v3.9.0'], ['response-400-removed.yaml', 'spec-v3.10.0'], ['security-roles-narrowed.yaml']]);
+    const repo = repository([
+      ['base.yaml', 'spec-v3.9.0'],
+      ['response-400-removed.yaml', 'spec-v3.10.0'],
+      ['security-roles-narrowed.yaml'],
+    ]);
     const result = inRepo(repo, '@last-release', 'response-400-removed.yaml');
-    expect(result.base.label).toBe(`last release spec-v3.10.0 (${git(repo, 'rev-parse', 'spec-v3.10.0').slice(0, 12)})`);
+    expect(result.base.label).toBe(
+      `last release spec-v3.10.0 (${git(repo, 'rev-parse', 'spec-v3.10.0').slice(0, 12)})`,
+    );
     expect(result).toMatchObject({ breaking: [], verdict: 'pass' });
   });
 
   it('without a spec-v* tag, @last-release is the first commit', () => {
     const repo = repository([['response-400-removed.yaml']]);
     const result = inRepo(repo, '@last-release', 'response-400-removed.yaml');
-    expect(result.base.label).toBe(`first commit, no spec-v* tag yet (${git(repo, 'rev-list', '--max-parents=0', 'HEAD').slice(0, 12)})`);
+    expect(result.base.label).toBe(
+      `first commit, no spec-v* tag yet (${git(repo, 'rev-list', '--max-parents=0', 'HEAD').slice(0, 12)})`,
+    );
     expect(ids(result)).toEqual(['response-non-success-status-removed']);
   });
 
@@ -314,12 +449,16 @@ describe('baselines from git', () => {
     const clone = join(tempDir('shallow-'), 'clone');
     execFileSync('git', ['clone', '--quiet', '--depth', '1', '--no-tags', `file://${repo}`, clone]);
     expect(() => inRepo(clone, '@last-release', 'additive.yaml')).toThrow(BaselineError);
-    expect(() => inRepo(clone, '@last-release', 'additive.yaml')).toThrow(/clone is shallow.*git fetch --tags --unshallow/);
+    expect(() => inRepo(clone, '@last-release', 'additive.yaml')).toThrow(
+      /clone is shallow.*git fetch --tags --unshallow/,
+    );
   });
 
   it('a ref that is not in the clone is an error saying how to fetch it', () => {
     const repo = repository([]);
-    expect(() => inRepo(repo, 'spec-v999.0.0', 'additive.yaml')).toThrow(/--base spec-v999\.0\.0: no such file, and no such git ref in this clone \(fetch it first, e\.g\. `git fetch --tags`\)/);
+    expect(() => inRepo(repo, 'spec-v999.0.0', 'additive.yaml')).toThrow(
+      /--base spec-v999\.0\.0: no such file, and no such git ref in this clone \(fetch it first, e\.g\. `git fetch --tags`\)/,
+    );
   });
 
   it("the platform's spec at HEAD is bundled with its own redocly.yaml and compared", () => {
@@ -329,7 +468,9 @@ describe('baselines from git', () => {
     writeFileSync(join(dir, 'revision.yaml'), stringify(doc));
     const result = checkBreaking({ base: 'HEAD', revision: join(dir, 'revision.yaml'), specDir: specPackageDir() });
     expect(result.base.label).toBe(`HEAD (${git(packageDir, 'rev-parse', 'HEAD').slice(0, 12)})`);
-    expect(result.breaking).toContainEqual(expect.objectContaining({ id: 'api-path-removed-without-deprecation', where: 'GET /calls/{sessionId}' }));
+    expect(result.breaking).toContainEqual(
+      expect.objectContaining({ id: 'api-path-removed-without-deprecation', where: 'GET /calls/{sessionId}' }),
+    );
   });
 });
 
@@ -338,13 +479,21 @@ describe('chatplatform-contract breaking (CLI smoke test)', () => {
     const pass = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')]);
     expect([pass.code, pass.stdout]).toEqual([0, expect.stringContaining('PASS: no breaking change.')]);
 
-    const fail = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('security-header-renamed.yaml')]);
+    const fail = runCli([
+      'breaking',
+      '--base',
+      fixture('base.yaml'),
+      '--revision',
+      fixture('security-header-renamed.yaml'),
+    ]);
     expect(fail.stdout).toContain('ERR security scheme apiKey (used by');
     expect(fail.stdout).toContain('  move info.version: 3.0.0 → 4.0.0');
     expect(fail.code).toBe(1);
 
     const empty = tempDir('no-oasdiff-');
-    const missing = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')], { env: { PATH: empty, HOME: empty } });
+    const missing = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')], {
+      env: { PATH: empty, HOME: empty },
+    });
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('chatplatform-contract breaking: oasdiff is not installed');
     expect(missing.code).toBe(2);

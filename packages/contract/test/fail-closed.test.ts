@@ -27,7 +27,10 @@ describe('validate fails closed on input that holds no exchange', () => {
 
   it('a HAR entries object with members is refused as not an array', async () => {
     const summary = await run(harWith({ entries: { first: { request: {}, response: {} } } }), 'har');
-    expect(summary.inputError).toMatchObject({ where: 'log.entries', message: expect.stringContaining('must be an array') });
+    expect(summary.inputError).toMatchObject({
+      where: 'log.entries',
+      message: expect.stringContaining('must be an array'),
+    });
     expect(exitCodeOf(summary)).toBe(2);
   });
 
@@ -46,13 +49,24 @@ describe('validate fails closed on input that holds no exchange', () => {
 describe('a --spec that is not a usable OpenAPI document is refused up front', () => {
   it.each([
     ['security that is not a list', { security: { apikey: [] } }, 'security must be a list'],
-    ['an operation security that is not a list', { paths: { '/x': { get: { security: 'apikey', responses: {} } } } }, 'paths["/x"].get.security must be a list'],
-    ['responses that are not an object', { paths: { '/x': { get: { responses: [] } } } }, 'paths["/x"].get.responses must be an object'],
+    [
+      'an operation security that is not a list',
+      { paths: { '/x': { get: { security: 'apikey', responses: {} } } } },
+      'paths["/x"].get.security must be a list',
+    ],
+    [
+      'responses that are not an object',
+      { paths: { '/x': { get: { responses: [] } } } },
+      'paths["/x"].get.responses must be an object',
+    ],
     ['info without a version', { info: { title: 't' } }, 'info.version must be a string'],
   ])('%s', (_name, override, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'spec-shape-'));
     const file = join(dir, 'openapi.json');
-    writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, ...override }));
+    writeFileSync(
+      file,
+      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, ...override }),
+    );
     expect(() => loadSpec(file)).toThrow(`${file} is not a valid OpenAPI 3.x document: ${message}`);
   });
 });
@@ -70,7 +84,10 @@ describe('an NDJSON line too long to be one exchange', () => {
     }
     const summary = await validateRecording(Readable.from(input()), { format: 'ndjson' });
     expect(summary.exchanges).toBe(2);
-    expect(summary.inputError).toMatchObject({ where: 'line 3', message: expect.stringContaining(`longer than ${MAX_LINE_BYTES} bytes`) });
+    expect(summary.inputError).toMatchObject({
+      where: 'line 3',
+      message: expect.stringContaining(`longer than ${MAX_LINE_BYTES} bytes`),
+    });
     expect(exitCodeOf(summary)).toBe(2);
   });
 });

@@ -11,7 +11,11 @@ export const cliPath = join(packageDir, 'dist', 'cli.js');
 export const traffic = (name: string) => `test/fixtures/traffic/${name}`;
 
 /** Fake credentials used in the fixtures: no report may ever contain them. */
-export const FIXTURE_SECRETS = ['fixture-apikey-DO-NOT-PRINT', 'fixture-mgmt-key-DO-NOT-PRINT', 'fixture-mgmt-secret-DO-NOT-PRINT'];
+export const FIXTURE_SECRETS = [
+  'fixture-apikey-DO-NOT-PRINT',
+  'fixture-mgmt-key-DO-NOT-PRINT',
+  'fixture-mgmt-secret-DO-NOT-PRINT',
+];
 
 export interface CliResult {
   code: number | null;
@@ -22,7 +26,9 @@ export interface CliResult {
 /** Runs the built CLI as a subprocess from the package directory. */
 export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): CliResult {
   if (!existsSync(cliPath)) {
-    throw new Error(`${cliPath} is missing: build the package first (pnpm turbo run test --filter=@chatplatform/contract builds it)`);
+    throw new Error(
+      `${cliPath} is missing: build the package first (pnpm turbo run test --filter=@chatplatform/contract builds it)`,
+    );
   }
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd: packageDir,

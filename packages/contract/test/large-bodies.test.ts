@@ -26,6 +26,10 @@ describe('a body with very many violations', () => {
 
   it('a body under the limit is reported whole, with no closing count', () => {
     const report = validator.validate(getCallAnswering({ data: [1, 2, 3] }));
-    expect(report.violations.map((v) => v.pointer)).toEqual(['/response/body/data/0', '/response/body/data/1', '/response/body/data/2']);
+    expect(report.violations.map((v) => v.pointer)).toEqual([
+      '/response/body/data/0',
+      '/response/body/data/1',
+      '/response/body/data/2',
+    ]);
   });
 });

@@ -78,16 +78,25 @@ describe('proxy: exchanges checked by the validate validator', () => {
     await getCall(proxy.url, 'missing');
     const summary = await proxy.stop();
     expect(summary).toMatchObject({ exchanges: 3, conforming: 0, violating: 3, failed: 0 });
-    const pointers = summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations.map((v) => v.pointer) : []));
+    const pointers = summary.reports.map((o) =>
+      o.kind === 'validated' ? o.report.violations.map((v) => v.pointer) : [],
+    );
     expect(pointers[0]).toContain('/response/body/data');
     expect(pointers[1]).toContain('/request/headers/apikey');
-    expect(summary.reports[2]).toMatchObject({ kind: 'validated', report: { violations: [expect.objectContaining({ kind: 'undocumented-status' })] } });
+    expect(summary.reports[2]).toMatchObject({
+      kind: 'validated',
+      report: { violations: [expect.objectContaining({ kind: 'undocumented-status' })] },
+    });
     expect(proxyExitCode(summary)).toBe(1);
   });
 
   it('gives the same verdicts as validate on the HAR it wrote, with every credential redacted', async () => {
     const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'traffic.har');
-    const proxy = await startValidatingProxy({ upstream: `${upstreamUrl}?apikey=${KEY}`.replace('http://', `http://u:${KEY}@`), validator, har });
+    const proxy = await startValidatingProxy({
+      upstream: `${upstreamUrl}?apikey=${KEY}`.replace('http://', `http://u:${KEY}@`),
+      validator,
+      har,
+    });
     const seen: ProxyOutcome[] = [];
     for (const id of ['sess-1', 'broken', 'missing']) await getCall(proxy.url, id);
     await getCall(proxy.url, 'sess-3', {});
@@ -109,7 +118,11 @@ describe('proxy: exchanges checked by the validate validator', () => {
 describe('proxy: fails closed', () => {
   it('counts an upstream that refuses as a failed exchange, answers 502 and reports it as it happens', async () => {
     const heard: ProxyOutcome[] = [];
-    const proxy = await startValidatingProxy({ upstream: await closedPortUrl(), validator, onExchange: (o) => heard.push(o) });
+    const proxy = await startValidatingProxy({
+      upstream: await closedPortUrl(),
+      validator,
+      onExchange: (o) => heard.push(o),
+    });
     const answer = await getCall(proxy.url, 'sess-1');
     expect(answer.status).toBe(502);
     expect(heard).toEqual([expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('refused') })]);
@@ -176,7 +189,7 @@ describe('proxy CLI', () => {
   }
 
   it('streams failures to stderr, summarises on SIGTERM and exits 1, printing no credential', async () => {
-    const withCredentials = upstreamUrl.replace('http://', `http://user:${KEY}@`) + `?apikey=${KEY}`;
+    const withCredentials = `${upstreamUrl.replace('http://', `http://user:${KEY}@`)}?apikey=${KEY}`;
     const run = await proxyRun(['--upstream', withCredentials], async (url) => {
       await getCall(url, 'sess-1');
       await getCall(url, 'broken');
@@ -189,7 +202,10 @@ describe('proxy CLI', () => {
   });
 
   it('refuses an upstream that is not an http(s) URL, and flags without a whole number', async () => {
-    for (const args of [['--upstream', 'not a url'], ['--upstream', upstreamUrl, '--max-reports=']]) {
+    for (const args of [
+      ['--upstream', 'not a url'],
+      ['--upstream', upstreamUrl, '--max-reports='],
+    ]) {
       const child = spawn(process.execPath, [cliPath, 'proxy', ...args], { cwd: packageDir });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));

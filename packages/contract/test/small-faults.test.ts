@@ -14,18 +14,25 @@ const ndjson = (...exchanges: object[]) => Readable.from([exchanges.map((e) => J
 
 describe('small faults', () => {
   it('JUnit stays well-formed XML when a URL holds control characters', async () => {
-    const summary = await validateRecording(ndjson(getCall({ body: { data: {} } }, 'https://app.call-us.example.test/v3/calls/a\u0001b\u001f')), {
-      format: 'ndjson',
-    });
+    const summary = await validateRecording(
+      ndjson(getCall({ body: { data: {} } }, 'https://app.call-us.example.test/v3/calls/a\u0001b\u001f')),
+      {
+        format: 'ndjson',
+      },
+    );
     const xml = formatJunit(summary);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for those very characters.
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     expect(xml).toContain('a\\u0001b\\u001f');
   });
 
-  it.each(['privateKey', 'sessionKey', 'credentials', 'pw', 'apikey', 'x-api-key', 'clientSecret'])('treats %s as a secret name', (name) => {
-    expect(isSecretName(name)).toBe(true);
-    expect(preview('DO-NOT-PRINT', name)).toBe('(redacted)');
-  });
+  it.each(['privateKey', 'sessionKey', 'credentials', 'pw', 'apikey', 'x-api-key', 'clientSecret'])(
+    'treats %s as a secret name',
+    (name) => {
+      expect(isSecretName(name)).toBe(true);
+      expect(preview('DO-NOT-PRINT', name)).toBe('(redacted)');
+    },
+  );
 
   it('checks a JSON null body instead of taking it for no body', () => {
     const report = validator.validate(getCall({ body: null }));
@@ -40,9 +47,12 @@ describe('small faults', () => {
 
   it('names UTF-16 input as UTF-16, not binary data', async () => {
     const text = JSON.stringify(getCall({ body: { data: [] } }));
-    const summary = await validateRecording(Readable.from([Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])]), {
-      format: 'ndjson',
-    });
+    const summary = await validateRecording(
+      Readable.from([Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])]),
+      {
+        format: 'ndjson',
+      },
+    );
     expect(summary.inputError?.message).toContain('UTF-16');
     expect(exitCodeOf(summary)).toBe(2);
   });

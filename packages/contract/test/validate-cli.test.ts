@@ -5,16 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSecrets, packageDir, runCli, traffic, validateInProcess } from './helpers.js';
 
 describe('validate: recorded traffic that honours the spec', () => {
-  it.each(['conforming.ndjson', 'conforming.har'])('%s exits 0 with every exchange matched to its operation', async (file) => {
-    const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(stdout).toContain('6 conform, 0 with violations');
-    // Calls host, chat host (with /v3) and the management address (no base path) all match.
-    for (const op of ['get-call: 3 checked', 'list-users: 1 checked', 'send-message: 1 checked', 'list-apps: 1 checked']) {
-      expect(stdout).toContain(op);
-    }
-  });
+  it.each(['conforming.ndjson', 'conforming.har'])(
+    '%s exits 0 with every exchange matched to its operation',
+    async (file) => {
+      const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toContain('6 conform, 0 with violations');
+      // Calls host, chat host (with /v3) and the management address (no base path) all match.
+      for (const op of [
+        'get-call: 3 checked',
+        'list-users: 1 checked',
+        'send-message: 1 checked',
+        'list-apps: 1 checked',
+      ]) {
+        expect(stdout).toContain(op);
+      }
+    },
+  );
 
   it('reads NDJSON from stdin with -', async () => {
     const input = readFileSync(join(packageDir, traffic('conforming.ndjson')));
@@ -70,8 +78,17 @@ describe('validate: deliberately broken exchanges, each with its exact report', 
     expect(text.code).toBe(1);
     expect(text.stdout.match(/^✗ /gm)).toHaveLength(1);
     expect(text.stdout).toContain('(2 violating exchanges not listed: raise --max-reports to see them)');
-    const junit = await validateInProcess(['validate', traffic('unknown-path.ndjson'), '--format', 'junit', '--max-reports', '1']);
-    expect(junit.stdout).toContain('<testsuites name="contract: test/fixtures/traffic/unknown-path.ndjson" tests="2" failures="2" errors="0">');
+    const junit = await validateInProcess([
+      'validate',
+      traffic('unknown-path.ndjson'),
+      '--format',
+      'junit',
+      '--max-reports',
+      '1',
+    ]);
+    expect(junit.stdout).toContain(
+      '<testsuites name="contract: test/fixtures/traffic/unknown-path.ndjson" tests="2" failures="2" errors="0">',
+    );
     expect(junit.stdout).toContain('2 more violating exchanges not listed');
   });
 
@@ -87,7 +104,11 @@ describe('validate: input that cannot be read exits 2, after reporting what came
     ['malformed.ndjson', 'line 2: not valid JSON', 1],
     ['truncated.ndjson', 'line 3: the line ends before its JSON value does (truncated)', 2],
     ['not-an-exchange.ndjson', 'line 2: request is missing', 1],
-    ['truncated.har', 'end of input, in entry 1 (log.entries[1]): the file ends in the middle of a JSON value (truncated)', 1],
+    [
+      'truncated.har',
+      'end of input, in entry 1 (log.entries[1]): the file ends in the middle of a JSON value (truncated)',
+      1,
+    ],
     ['not-har.json', 'not a HAR 1.2 file: no log.entries array', 0],
   ])('%s: names file, place and problem', async (file, message, readBefore) => {
     const { code, stdout, stderr } = await validateInProcess(['validate', traffic(file)]);
@@ -99,7 +120,10 @@ describe('validate: input that cannot be read exits 2, after reporting what came
 
   it('binary input: a NUL byte is reported with its line, the exchanges before it are checked', async () => {
     const good = readFileSync(join(packageDir, traffic('conforming.ndjson')), 'utf8').split('\n')[0]!;
-    const binary = Buffer.concat([Buffer.from(`${good}\n`), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x0a])]);
+    const binary = Buffer.concat([
+      Buffer.from(`${good}\n`),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x0a]),
+    ]);
     const { code, stdout, stderr } = await validateInProcess(['validate', '-', '--input', 'ndjson'], { input: binary });
     expect(code).toBe(2);
     expect(stderr).toContain('stdin: line 2: binary data (a NUL byte), not text');
@@ -109,7 +133,9 @@ describe('validate: input that cannot be read exits 2, after reporting what came
   it('binary HAR: the NUL byte is located by line and entry', async () => {
     const har = readFileSync(join(packageDir, traffic('conforming.har')), 'utf8');
     const cut = har.indexOf('"startedDateTime"', har.indexOf('"startedDateTime"') + 1);
-    const { code, stderr, stdout } = await validateInProcess(['validate', '-', '--input', 'har'], { input: Buffer.concat([Buffer.from(har.slice(0, cut)), Buffer.from([0, 1, 2, 0xff])]) });
+    const { code, stderr, stdout } = await validateInProcess(['validate', '-', '--input', 'har'], {
+      input: Buffer.concat([Buffer.from(har.slice(0, cut)), Buffer.from([0, 1, 2, 0xff])]),
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/stdin: line \d+, in entry 1 \(log\.entries\[1\]\): binary data \(a NUL byte\)/);
     expect(stdout).toContain('1 exchange from stdin');

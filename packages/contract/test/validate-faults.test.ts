@@ -1,9 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { type Exchange, ExchangeValidator, exitCodeOf, type OpenApiDocument, validateRecording } from '../src/index.js';
-import { formatJson } from '../src/reports/json.js';
-import { formatJunit } from '../src/reports/junit.js';
-import { formatExchangeText, formatSummaryText } from '../src/reports/text.js';
 
 /** A one-operation spec: GET /items answers 200 with {data: [integer ≥ 2]}. */
 const doc: OpenApiDocument = {
@@ -40,15 +37,23 @@ const doc: OpenApiDocument = {
 const validator = new ExchangeValidator(doc);
 
 const json = { 'content-type': 'application/json' };
-const good: Exchange = { request: { method: 'GET', url: '/items', headers: {} }, response: { status: 200, headers: json, body: { data: [2, 3] } } };
+const good: Exchange = {
+  request: { method: 'GET', url: '/items', headers: {} },
+  response: { status: 200, headers: json, body: { data: [2, 3] } },
+};
 const line = (e: Exchange = good) => `${JSON.stringify(e)}\n`;
-const stream = (...parts: (string | Buffer)[]) => Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+const stream = (...parts: (string | Buffer)[]) =>
+  Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
 const run = (input: NodeJS.ReadableStream, format?: 'ndjson' | 'har', extra: { maxLineBytes?: number } = {}) =>
   validateRecording(input, { validator, name: 'in', ...(format ? { format } : {}), ...extra });
 const harOf = (log: unknown) => JSON.stringify({ log });
 const harEntry = (e: Exchange = good) => ({
   request: { method: e.request.method, url: e.request.url, headers: [] },
-  response: { status: e.response.status, headers: [{ name: 'content-type', value: 'application/json' }], content: { text: JSON.stringify(e.response.body) } },
+  response: {
+    status: e.response.status,
+    headers: [{ name: 'content-type', value: 'application/json' }],
+    content: { text: JSON.stringify(e.response.body) },
+  },
 });
 
 describe('faults keep the report and name the place', () => {
@@ -68,7 +73,11 @@ describe('faults keep the report and name the place', () => {
       if (++calls === 3) throw new RangeError('Maximum call stack size exceeded');
       return validator.validate(exchange, source, index);
     };
-    const summary = await validateRecording(stream(line(), line(), line(), line()), { validator: throwing, name: 'in', format: 'ndjson' });
+    const summary = await validateRecording(stream(line(), line(), line(), line()), {
+      validator: throwing,
+      name: 'in',
+      format: 'ndjson',
+    });
     expect(summary).toMatchObject({ exchanges: 2, conforming: 2, inputError: { where: 'line 3' } });
     expect(summary.inputError?.message).toBe('in: line 3: could not be validated (Maximum call stack size exceeded)');
     expect(exitCodeOf(summary)).toBe(2);
@@ -87,10 +96,20 @@ describe('small faults', () => {
   });
 
   it('values under secret-looking names (privateKey, sessionKey, credentials, pw) are never printed', () => {
-    const body = { data: [2], privateKey: 'PK-SECRET', sessionKey: 'SK-SECRET', pw: 'PW-SECRET', credentials: { user: 'CRED-SECRET' } };
+    const body = {
+      data: [2],
+      privateKey: 'PK-SECRET',
+      sessionKey: 'SK-SECRET',
+      pw: 'PW-SECRET',
+      credentials: { user: 'CRED-SECRET' },
+    };
     const violations = validator.validate({ ...good, response: { ...good.response, body } }).violations;
-    expect(violations.map((v) => v.pointer).sort()).toEqual(['/response/body/credentials/user', '/response/body/privateKey', '/response/body/pw', '/response/body/sessionKey']);
+    expect(violations.map((v) => v.pointer).sort()).toEqual([
+      '/response/body/credentials/user',
+      '/response/body/privateKey',
+      '/response/body/pw',
+      '/response/body/sessionKey',
+    ]);
     for (const v of violations) expect(v.found).toBe('(redacted)');
   });
-
 });

@@ -6,18 +6,31 @@ import { type Exchange, ExchangeValidator, type OpenApiDocument, validateRecordi
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 'rules', version: '3.0.0' },
-  servers: [{ url: 'https://{host}/{version}', variables: { host: { default: 'x' }, version: { default: 'v3', enum: ['v3'] } } }],
+  servers: [
+    {
+      url: 'https://{host}/{version}',
+      variables: { host: { default: 'x' }, version: { default: 'v3', enum: ['v3'] } },
+    },
+  ],
   security: [{ key: [] }],
   paths: {
     '/items/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
       get: {
         operationId: 'get-item',
-        parameters: [{ name: 'X-Trace', in: 'header', required: true, schema: { type: 'string', pattern: '^[a-f0-9]+$' } }],
+        parameters: [
+          { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string', pattern: '^[a-f0-9]+$' } },
+        ],
         responses: {
           '200': { $ref: '#/components/responses/Item' },
-          '4XX': { description: 'client error', content: { 'application/problem+json': { schema: { type: 'object', required: ['title'] } } } },
-          default: { description: 'anything else', content: { 'application/json': { schema: { type: 'object', required: ['error'] } } } },
+          '4XX': {
+            description: 'client error',
+            content: { 'application/problem+json': { schema: { type: 'object', required: ['title'] } } },
+          },
+          default: {
+            description: 'anything else',
+            content: { 'application/json': { schema: { type: 'object', required: ['error'] } } },
+          },
         },
       },
     },
@@ -29,7 +42,10 @@ const doc: OpenApiDocument = {
       post: {
         operationId: 'create-item',
         security: [{ bearer: [] }, { key: [], query: [] }],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } },
+        },
         responses: { '201': { $ref: '#/components/responses/Item' } },
       },
     },
@@ -40,7 +56,13 @@ const doc: OpenApiDocument = {
       query: { type: 'apiKey', in: 'query', name: 'token' },
       bearer: { type: 'http', scheme: 'bearer' },
     },
-    schemas: { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } } },
+    schemas: {
+      Item: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+      },
+    },
     responses: {
       Item: {
         description: 'an item',
@@ -53,16 +75,29 @@ const doc: OpenApiDocument = {
 
 const validator = new ExchangeValidator(doc);
 const ok = { 'content-type': 'application/json', 'x-rate': '10' };
-const exchange = (method: string, url: string, headers: Record<string, string>, status: number, body?: unknown, resHeaders: Record<string, string> = ok, reqBody?: unknown): Exchange => ({
+const exchange = (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  status: number,
+  body?: unknown,
+  resHeaders: Record<string, string> = ok,
+  reqBody?: unknown,
+): Exchange => ({
   request: { method, url, headers, ...(reqBody !== undefined ? { body: reqBody } : {}) },
   response: { status, headers: resHeaders, ...(body !== undefined ? { body } : {}) },
 });
-const check = (e: Exchange) => validator.validate(e).violations.map((v) => `${v.kind} ${v.pointer}: ${v.expected} / ${v.found}`);
+const check = (e: Exchange) =>
+  validator.validate(e).violations.map((v) => `${v.kind} ${v.pointer}: ${v.expected} / ${v.found}`);
 
 describe('matching exchanges to operations', () => {
   it('strips host and a templated server base path, and coerces path and header parameters', () => {
-    expect(check(exchange('GET', 'https://h.example/v3/items/7', { apikey: 'k', 'x-trace': 'ab12' }, 200, { name: 'a' }))).toEqual([]);
-    expect(check(exchange('GET', 'https://h.example/v3/items/0', { apikey: 'k', 'x-trace': 'XYZ' }, 200, { name: 'a' }))).toEqual([
+    expect(
+      check(exchange('GET', 'https://h.example/v3/items/7', { apikey: 'k', 'x-trace': 'ab12' }, 200, { name: 'a' })),
+    ).toEqual([]);
+    expect(
+      check(exchange('GET', 'https://h.example/v3/items/0', { apikey: 'k', 'x-trace': 'XYZ' }, 200, { name: 'a' })),
+    ).toEqual([
       'request /request/path/id: minimum: must be >= 1 / string "0"',
       'request /request/headers/X-Trace: pattern ^[a-f0-9]+$ / string "XYZ"',
     ]);
@@ -103,10 +138,14 @@ describe('security requirements', () => {
 describe('responses by status: exact code, then range, then default', () => {
   const headers = { apikey: 'k', 'x-trace': 'a' };
   it('uses the 4XX range with its own media type', () => {
-    expect(check(exchange('GET', '/v3/items/1', headers, 404, { title: 'no' }, { 'content-type': 'application/problem+json' }))).toEqual([]);
-    expect(check(exchange('GET', '/v3/items/1', headers, 404, {}, { 'content-type': 'application/problem+json' }))).toEqual([
-      'response /response/body/title: required property / absent',
-    ]);
+    expect(
+      check(
+        exchange('GET', '/v3/items/1', headers, 404, { title: 'no' }, { 'content-type': 'application/problem+json' }),
+      ),
+    ).toEqual([]);
+    expect(
+      check(exchange('GET', '/v3/items/1', headers, 404, {}, { 'content-type': 'application/problem+json' })),
+    ).toEqual(['response /response/body/title: required property / absent']);
   });
 
   it('falls back to default for other codes, and checks the content type', () => {
@@ -117,25 +156,66 @@ describe('responses by status: exact code, then range, then default', () => {
   });
 
   it('checks documented response headers and a missing body', () => {
-    expect(check(exchange('GET', '/v3/items/1', headers, 200, { name: 'a' }, { 'content-type': 'application/json', 'x-rate': 'many' }))).toEqual([
-      'response /response/headers/X-Rate: type integer / string "many"',
+    expect(
+      check(
+        exchange(
+          'GET',
+          '/v3/items/1',
+          headers,
+          200,
+          { name: 'a' },
+          { 'content-type': 'application/json', 'x-rate': 'many' },
+        ),
+      ),
+    ).toEqual(['response /response/headers/X-Rate: type integer / string "many"']);
+    expect(check(exchange('GET', '/v3/items/1', headers, 200, undefined))).toEqual([
+      'response /response/body: a body (application/json) / no body',
     ]);
-    expect(check(exchange('GET', '/v3/items/1', headers, 200, undefined))).toEqual(['response /response/body: a body (application/json) / no body']);
   });
 
   it('validates the request body, parsing raw JSON text', () => {
-    expect(check(exchange('POST', '/v3/items', { authorization: 'Bearer t', 'content-type': 'application/json' }, 201, { name: 'a' }, ok, '{"tags":[1]}'))).toEqual([
+    expect(
+      check(
+        exchange(
+          'POST',
+          '/v3/items',
+          { authorization: 'Bearer t', 'content-type': 'application/json' },
+          201,
+          { name: 'a' },
+          ok,
+          '{"tags":[1]}',
+        ),
+      ),
+    ).toEqual([
       'request /request/body/name: required property / absent',
       'request /request/body/tags/0: type string / number 1',
     ]);
   });
 
   it('never prints values of secret-looking properties', () => {
-    const report = validator.validate(exchange('POST', '/v3/items', { authorization: 'Bearer t' }, 201, { name: 'a' }, ok, { name: 'a', tags: 'x', token: 1 }));
-    expect(report.violations).toEqual([{ kind: 'request', pointer: '/request/body/tags', expected: 'type array', found: 'string "x"' }]);
-    const secret = new ExchangeValidator({ ...doc, components: { ...doc.components, schemas: { Item: { type: 'object', properties: { apiKey: { type: 'integer' } } } } } });
-    const leaked = secret.validate(exchange('POST', '/v3/items', { authorization: 'Bearer t' }, 201, { apiKey: 'sk-live-123' }, ok, { name: 'x' }));
-    expect(leaked.violations).toEqual([{ kind: 'response', pointer: '/response/body/apiKey', expected: 'type integer', found: '(redacted)' }]);
+    const report = validator.validate(
+      exchange('POST', '/v3/items', { authorization: 'Bearer t' }, 201, { name: 'a' }, ok, {
+        name: 'a',
+        tags: 'x',
+        token: 1,
+      }),
+    );
+    expect(report.violations).toEqual([
+      { kind: 'request', pointer: '/request/body/tags', expected: 'type array', found: 'string "x"' },
+    ]);
+    const secret = new ExchangeValidator({
+      ...doc,
+      components: {
+        ...doc.components,
+        schemas: { Item: { type: 'object', properties: { apiKey: { type: 'integer' } } } },
+      },
+    });
+    const leaked = secret.validate(
+      exchange('POST', '/v3/items', { authorization: 'Bearer t' }, 201, { apiKey: 'sk-live-123' }, ok, { name: 'x' }),
+    );
+    expect(leaked.violations).toEqual([
+      { kind: 'response', pointer: '/response/body/apiKey', expected: 'type integer', found: '(redacted)' },
+    ]);
   });
 });
 

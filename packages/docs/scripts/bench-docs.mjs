@@ -23,7 +23,9 @@ try {
 try {
   statSync(chromiumPath);
 } catch {
-  console.error(`Chromium is not installed at ${chromiumPath}: \`apt-get install chromium\` (scripts/setup.sh does it).`);
+  console.error(
+    `Chromium is not installed at ${chromiumPath}: \`apt-get install chromium\` (scripts/setup.sh does it).`,
+  );
   process.exit(1);
 }
 
@@ -34,7 +36,10 @@ function markGetCallRendered() {
     window.__getCallRenderedAt = performance.now();
     return true;
   };
-  new MutationObserver((_, observer) => check() && observer.disconnect()).observe(document, { subtree: true, childList: true });
+  new MutationObserver((_, observer) => check() && observer.disconnect()).observe(document, {
+    subtree: true,
+    childList: true,
+  });
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -96,7 +101,9 @@ const rows = [
 });
 
 console.log(`Docs page from disk: ${page}`);
-console.log(`size ${(html.length / 1024).toFixed(0)} KiB (${(gzipSync(html).length / 1024).toFixed(0)} KiB gzipped), ${RUNS} cold runs, requests blocked: ${blocked}`);
+console.log(
+  `size ${(html.length / 1024).toFixed(0)} KiB (${(gzipSync(html).length / 1024).toFixed(0)} KiB gzipped), ${RUNS} cold runs, requests blocked: ${blocked}`,
+);
 console.table(rows);
 const worst = Math.max(...rows.map((r) => Number(r['p95 ms'])));
 console.log(worst < GOAL_MS ? `p95 under the ${GOAL_MS} ms goal.` : `p95 ${worst} ms is over the ${GOAL_MS} ms goal.`);

@@ -41,7 +41,10 @@
     pairs.push([`appId: '${defaults.appId}'`, `appId: '${settings.appId}'`]);
     pairs.push([`region: '${defaults.region}'`, `region: '${settings.region}'`]);
     if (settings.target === 'mock' && mockUrl)
-      pairs.push(['createClient({\n', `createClient({\n  baseUrl: '${onMock(fill(SERVERS[0].url, SERVERS[0].defaults))}',\n`]);
+      pairs.push([
+        'createClient({\n',
+        `createClient({\n  baseUrl: '${onMock(fill(SERVERS[0].url, SERVERS[0].defaults))}',\n`,
+      ]);
     return pairs.filter(([from, to]) => from !== to);
   }
 

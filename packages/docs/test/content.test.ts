@@ -34,7 +34,9 @@ describe('the conventions guide (info.description)', () => {
       expect(guide).toContain(fill(callsServer.url, { region, appId: '{appId}' }, callsServer));
       expect(guide).toContain(fill(spec.servers[0].url, { region, appId: '{appId}' }, spec.servers[0]));
     }
-    expect(guide).toContain(`GET ${fill(callsServer.url, { appId: 'a1b2c3', region: 'eu' }, callsServer)}/calls/{sessionId}`);
+    expect(guide).toContain(
+      `GET ${fill(callsServer.url, { appId: 'a1b2c3', region: 'eu' }, callsServer)}/calls/{sessionId}`,
+    );
   });
 
   it('says HTTPS is required, and how versions and deprecations work', () => {

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import ts from 'typescript';
 import { venvBin } from '@chatplatform/sdks/paths';
+import ts from 'typescript';
 import { artifactPath, clientEntry } from './support.js';
 
 const run = promisify(execFile);
@@ -91,13 +91,11 @@ export function typecheckTypeScriptSamples(samples: Record<string, string>): str
     skipLibCheck: true,
     paths: { [CLIENT_SPECIFIER]: [clientEntry().types] },
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => {
-      const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-      const file = d.file ? `${d.file.fileName.slice(dir.length + 1)}:${(where?.line ?? 0) + 1}` : '';
-      return `${file} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-    });
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    const file = d.file ? `${d.file.fileName.slice(dir.length + 1)}:${(where?.line ?? 0) + 1}` : '';
+    return `${file} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
 }
 
 /** Runs one TypeScript sample with node; its client is pointed at the mock. */

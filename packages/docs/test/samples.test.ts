@@ -1,10 +1,11 @@
 // Every code sample of the docs (x-codeSamples in the bundled spec) runs against the Prism mock,
 // so that no sample a reader copies can be wrong.
+
+import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
-import { startMock, type Mock } from '@chatplatform/mock';
-import { deref, renderedSpec } from './support.js';
 import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
+import { deref, renderedSpec } from './support.js';
 
 const spec = renderedSpec();
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -25,7 +26,12 @@ const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, path
   METHODS.filter((m) => pathItem[m]).map((m) => {
     const operation = pathItem[m];
     const server = (operation.servers ?? pathItem.servers ?? spec.servers)[0];
-    return { id: operation.operationId, serverUrl: serverUrlWithDefaults(server), samples: operation['x-codeSamples'] ?? [], operation };
+    return {
+      id: operation.operationId,
+      serverUrl: serverUrlWithDefaults(server),
+      samples: operation['x-codeSamples'] ?? [],
+      operation,
+    };
   }),
 );
 const sample = (op: Operation, label: string) => {
@@ -61,7 +67,10 @@ describe('code samples in the bundled spec', () => {
   it('every operation has a curl, a TypeScript and a Python sample', () => {
     expect(operations.length).toBeGreaterThanOrEqual(5);
     for (const op of operations) {
-      expect(op.samples.map((s) => s.label), op.id).toEqual(['curl', 'TypeScript', 'Python']);
+      expect(
+        op.samples.map((s) => s.label),
+        op.id,
+      ).toEqual(['curl', 'TypeScript', 'Python']);
       for (const s of op.samples) expect(s.source.trim(), `${op.id} ${s.label}`).not.toBe('');
     }
   });
@@ -72,7 +81,10 @@ describe('code samples in the bundled spec', () => {
       const needsApiKey = security.some((req: object) => 'apiKey' in req);
       for (const s of op.samples) {
         if (needsApiKey) expect(s.source, `${op.id} ${s.label}`).toContain('CHATPLATFORM_API_KEY');
-        else expect(s.source, `${op.id} ${s.label}`).toMatch(/CHATPLATFORM_MANAGEMENT_KEY[\s\S]*CHATPLATFORM_MANAGEMENT_SECRET/);
+        else
+          expect(s.source, `${op.id} ${s.label}`).toMatch(
+            /CHATPLATFORM_MANAGEMENT_KEY[\s\S]*CHATPLATFORM_MANAGEMENT_SECRET/,
+          );
         for (const value of Object.values(credentials)) expect(s.source).not.toContain(value);
       }
     }
@@ -88,7 +100,12 @@ describe('curl samples, against the mock', () => {
   });
 
   it('get-call returns the observed call record', async () => {
-    const result = await runCurlSample(sample(getCall, 'curl'), getCall.serverUrl, onMock(getCall.serverUrl), credentials);
+    const result = await runCurlSample(
+      sample(getCall, 'curl'),
+      getCall.serverUrl,
+      onMock(getCall.serverUrl),
+      credentials,
+    );
     expect(JSON.parse(result.body)).toEqual(observedCall());
   });
 
@@ -110,7 +127,12 @@ describe('TypeScript samples, with the built @chatplatform/client against the mo
   });
 
   it('get-call prints the observed call record', async () => {
-    const result = await runTypeScriptSample('get-call', sample(getCall, 'TypeScript'), onMock(getCall.serverUrl), credentials);
+    const result = await runTypeScriptSample(
+      'get-call',
+      sample(getCall, 'TypeScript'),
+      onMock(getCall.serverUrl),
+      credentials,
+    );
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
 });
@@ -122,7 +144,13 @@ describe('Python samples, with the generated chatplatform_client against the moc
   });
 
   it('get-call prints the observed call record', async () => {
-    const result = await runPythonSample('get-call', sample(getCall, 'Python'), getCall.serverUrl, onMock(getCall.serverUrl), credentials);
+    const result = await runPythonSample(
+      'get-call',
+      sample(getCall, 'Python'),
+      getCall.serverUrl,
+      onMock(getCall.serverUrl),
+      credentials,
+    );
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });

@@ -20,7 +20,11 @@ const once = `
 `;
 
 function cold() {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `${once} console.log(JSON.stringify([t1 - t0, t2 - t1]));`]);
+  const out = execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `${once} console.log(JSON.stringify([t1 - t0, t2 - t1]));`,
+  ]);
   return JSON.parse(out.toString());
 }
 
@@ -31,7 +35,7 @@ async function warm() {
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
     const mock = await startMock();
-    const res = await fetch(mock.url + '/v3/calls/bench', { headers: { apikey: 'bench' } });
+    const res = await fetch(`${mock.url}/v3/calls/bench`, { headers: { apikey: 'bench' } });
     await res.body?.cancel();
     times.push(performance.now() - t);
     await mock.stop();
@@ -47,11 +51,15 @@ const coldStartMs = median(colds.map(([, start]) => start));
 const warmMs = median(warms);
 
 console.log(`Method: ${RUNS} runs each on 127.0.0.1, the bundled spec. "cold" is a fresh Node process: import of`);
-console.log('@chatplatform/mock (Prism\'s modules), then startMock() until Get Call on /v3/calls/{id} answers 200.');
+console.log("@chatplatform/mock (Prism's modules), then startMock() until Get Call on /v3/calls/{id} answers 200.");
 console.log('"warm" is startMock() until that answer in a process that has already started one mock. Medians.');
 console.log('');
 console.log('| phase | median ms | goal | verdict |');
 console.log('|---|---:|---|---|');
 console.log(`| cold: import Prism's modules | ${loadMs.toFixed(0)} | — | — |`);
-console.log(`| cold: startMock + first answer | ${coldStartMs.toFixed(0)} | < ${GOAL_MS} ms | ${coldStartMs < GOAL_MS ? 'met' : 'missed'} |`);
-console.log(`| warm: startMock + first answer | ${warmMs.toFixed(0)} | < ${GOAL_MS} ms | ${warmMs < GOAL_MS ? 'met' : 'missed'} |`);
+console.log(
+  `| cold: startMock + first answer | ${coldStartMs.toFixed(0)} | < ${GOAL_MS} ms | ${coldStartMs < GOAL_MS ? 'met' : 'missed'} |`,
+);
+console.log(
+  `| warm: startMock + first answer | ${warmMs.toFixed(0)} | < ${GOAL_MS} ms | ${warmMs < GOAL_MS ? 'met' : 'missed'} |`,
+);

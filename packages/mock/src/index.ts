@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
-import type { IHttpOperation } from '@stoplight/types';
 import { createServer } from '@stoplight/prism-http-server';
-import { bundledSpecPath } from './prism.js';
+import type { IHttpOperation } from '@stoplight/types';
 import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
+import { bundledSpecPath } from './prism.js';
 
-export { bundledSpecPath } from './prism.js';
 export { foldServerPaths } from './prepare.js';
+export { bundledSpecPath } from './prism.js';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */

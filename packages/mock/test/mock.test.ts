@@ -25,7 +25,12 @@ describe('static mock', () => {
     const res = await getCallOn(inject('mockUrl'), getCall.authHeaders);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.data[0]).toMatchObject({ sessionId: exampleSession, status: 'initiated', type: 'audio', hasRecording: false });
+    expect(body.data[0]).toMatchObject({
+      sessionId: exampleSession,
+      status: 'initiated',
+      type: 'audio',
+      hasRecording: false,
+    });
   });
 
   it('serves a named example on request', async () => {
@@ -38,7 +43,9 @@ describe('static mock', () => {
   });
 
   it('does not answer a path stripped of its server’s base path', async () => {
-    const res = await fetch(inject('mockUrl') + getCall.path.replace('{sessionId}', 'x'), { headers: getCall.authHeaders });
+    const res = await fetch(inject('mockUrl') + getCall.path.replace('{sessionId}', 'x'), {
+      headers: getCall.authHeaders,
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { operations, spec, validateResponse, type Operation } from './spec-operations.js';
+import { type Operation, operations, spec, validateResponse } from './spec-operations.js';
 
 /** The mock's equivalent of the production URL: only scheme, host and port swapped. */
 function onMock(mockUrl: string, productionUrl: string): string {
@@ -33,7 +33,13 @@ const mocks = () => [
 describe('production URLs', () => {
   it('lists every operation of the spec, including the management API', () => {
     expect(operations.map((op) => op.id).sort()).toEqual(
-      Object.values(spec.paths).flatMap((item: any) => Object.values(item).map((o: any) => o.operationId).filter(Boolean)).sort(),
+      Object.values(spec.paths)
+        .flatMap((item: any) =>
+          Object.values(item)
+            .map((o: any) => o.operationId)
+            .filter(Boolean),
+        )
+        .sort(),
     );
     expect(operations.some((op) => !op.productionUrl.includes('/v3/'))).toBe(true);
   });

@@ -65,12 +65,15 @@ export function validateResponse(op: Operation, status: number, body: unknown): 
 }
 
 function resolve(ref: string): Json {
-  return ref.slice(2).split('/').reduce((node: Json, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node: Json, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
 }
 
 function pointerTo(op: Operation, code: string): string {
-  const escape = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
+  const escapeToken = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
   const ref = op.responses[code].$ref as string | undefined;
-  const base = ref ? ref.slice(1) : `/paths/${escape(op.path)}/${op.method.toLowerCase()}/responses/${code}`;
-  return `${base}/content/${escape('application/json')}/schema`;
+  const base = ref ? ref.slice(1) : `/paths/${escapeToken(op.path)}/${op.method.toLowerCase()}/responses/${code}`;
+  return `${base}/content/${escapeToken('application/json')}/schema`;
 }

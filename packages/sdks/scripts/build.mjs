@@ -14,7 +14,10 @@ function buildPython(version) {
   ensureVenv();
   // Runtime dependencies come pinned from requirements.txt (ensureVenv); the build stays offline.
   pipInstall(['--no-deps', '--no-build-isolation', '--force-reinstall', generatedDir('python')]);
-  const imported = capture(venvBin('python'), ['-c', 'import chatplatform_client; print(chatplatform_client.__version__)']);
+  const imported = capture(venvBin('python'), [
+    '-c',
+    'import chatplatform_client; print(chatplatform_client.__version__)',
+  ]);
   if (imported !== version) {
     throw new Error(`chatplatform_client imports as version ${imported}, expected the spec's ${version}.`);
   }
@@ -32,12 +35,28 @@ function buildJava(version) {
   requireTool('java');
   const mvn = requireTool('mvn');
   run(mvn, [
-    '-B', '-q', '-Dstyle.color=never', '-f', `${generatedDir('java')}/pom.xml`, 'install',
-    '-DskipTests', '-Dmaven.javadoc.skip=true', '-Dmaven.source.skip=true',
+    '-B',
+    '-q',
+    '-Dstyle.color=never',
+    '-f',
+    `${generatedDir('java')}/pom.xml`,
+    'install',
+    '-DskipTests',
+    '-Dmaven.javadoc.skip=true',
+    '-Dmaven.source.skip=true',
   ]);
   // The smoke driver against the installed client; writes target/classpath.txt for the test.
   // `clean`: Maven recompiles only changed sources, and the client it links against may have changed.
-  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('java')}/pom.xml`, 'clean', 'compile', `-Dchatplatform.version=${version}`]);
+  run(mvn, [
+    '-B',
+    '-q',
+    '-Dstyle.color=never',
+    '-f',
+    `${smokeDir('java')}/pom.xml`,
+    'clean',
+    'compile',
+    `-Dchatplatform.version=${version}`,
+  ]);
 }
 
 function buildRust() {
@@ -62,7 +81,8 @@ const builders = { python: buildPython, go: buildGo, java: buildJava, rust: buil
 /** `node scripts/build.mjs [lang...]`: every language, or only those named. */
 function selected(names) {
   const unknown = names.filter((name) => !(name in builders));
-  if (unknown.length > 0) throw new Error(`Unknown language ${unknown.join(', ')}; known: ${Object.keys(builders).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown language ${unknown.join(', ')}; known: ${Object.keys(builders).join(', ')}.`);
   return names.length > 0 ? names : Object.keys(builders);
 }
 

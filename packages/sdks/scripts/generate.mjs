@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
 import { requireGeneratorJar } from './lib/toolchain.mjs';
-import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 
 export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin'];
 
@@ -40,10 +40,14 @@ export function generate(jar, spec, lang, version) {
   rmSync(out, { recursive: true, force: true });
   const { status, output } = runJar(jar, [
     'generate',
-    '-g', lang,
-    '-c', generatorConfig(lang),
-    '-i', spec,
-    '-o', out,
+    '-g',
+    lang,
+    '-c',
+    generatorConfig(lang),
+    '-i',
+    spec,
+    '-o',
+    out,
     `--additional-properties=${versionProperty[lang]}=${version}`,
     // Our smoke tests replace the generated test stubs; Go's would also pull testify into `go vet`.
     '--global-property=apiTests=false,modelTests=false',

@@ -30,7 +30,9 @@ export function matrixFrom(report) {
   }
   const header = `| check | ${languages.join(' | ')} |`;
   const rule = `|---|${languages.map(() => '---').join('|')}|`;
-  const rows = checks.map((check) => `| ${check} | ${languages.map((lang) => cells.get(`${lang}\u0000${check}`) ?? 'not run').join(' | ')} |`);
+  const rows = checks.map(
+    (check) => `| ${check} | ${languages.map((lang) => cells.get(`${lang}\u0000${check}`) ?? 'not run').join(' | ')} |`,
+  );
   return [header, rule, ...rows].join('\n');
 }
 
@@ -38,7 +40,11 @@ function readmeMatrix(readme) {
   const start = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`README.md has no matrix between "${BEGIN}" and "${END}".`);
-  return { before: readme.slice(0, start + BEGIN.length), table: readme.slice(start + BEGIN.length, end).trim(), after: readme.slice(end) };
+  return {
+    before: readme.slice(0, start + BEGIN.length),
+    table: readme.slice(start + BEGIN.length, end).trim(),
+    after: readme.slice(end),
+  };
 }
 
 function main(mode) {
@@ -49,7 +55,9 @@ function main(mode) {
     writeFileSync(README, `${before}\n${matrix}\n${after}`);
     console.log('README.md: smoke matrix written from the test results.');
   } else if (table !== matrix) {
-    throw new Error(`README.md's smoke matrix differs from the test results; run \`node scripts/matrix.mjs --write\`.\nResults:\n${matrix}\nREADME:\n${table}`);
+    throw new Error(
+      `README.md's smoke matrix differs from the test results; run \`node scripts/matrix.mjs --write\`.\nResults:\n${matrix}\nREADME:\n${table}`,
+    );
   } else {
     console.log('README.md: the smoke matrix agrees with the test results.');
   }

@@ -1,18 +1,23 @@
 // Runs each language's smoke driver (smoke/<lang>: ordinary checked-in source that calls the
 // generated client and prints one JSON line per step) once, then checks every step here, each as
 // its own test so that the README's matrix (scripts/matrix.mjs) shows which check holds where.
+
+import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMock, type Mock } from '@chatplatform/mock';
-import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.js';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server.js';
-import { AFTER_2038, absentMeansFields, recordFixtures } from './support/record-fixtures.js';
-import { loadBundledSpec } from './support/spec-example.js';
-import { DRIVERS, type DriverStep } from './support/drivers.js';
-import { runProcess } from './support/run-process.js';
 import { scenarioRequests } from './support/arazzo-scenario.js';
+import { DRIVERS, type DriverStep } from './support/drivers.js';
+import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
+import { AFTER_2038, absentMeansFields, recordFixtures } from './support/record-fixtures.js';
+import { type RecordingProxy, startRecordingProxy } from './support/recording-proxy.js';
+import { runProcess } from './support/run-process.js';
+import { loadBundledSpec } from './support/spec-example.js';
 
 // Made-up credentials: the servers accept any; the checks below never print them.
-const CREDENTIALS = { apiKey: 'sdk-smoke-rest-key', managementKey: 'sdk-smoke-mgmt-key', managementSecret: 'sdk-smoke-mgmt-secret' };
+const CREDENTIALS = {
+  apiKey: 'sdk-smoke-rest-key',
+  managementKey: 'sdk-smoke-mgmt-key',
+  managementSecret: 'sdk-smoke-mgmt-secret',
+};
 const BAD_REQUEST_ID = 'bad-request';
 const spec = loadBundledSpec();
 const records = recordFixtures(spec);
@@ -20,7 +25,11 @@ const UID: string = spec.components.parameters.onBehalfOf.example;
 const SESSION_ID: string = spec.components.parameters.sessionId.example;
 
 /** The workflow's requests, with the inputs the drivers are given. */
-const SCENARIO = scenarioRequests(spec, 'auth-token-then-get-call', { apiKey: CREDENTIALS.apiKey, uid: UID, sessionId: SESSION_ID });
+const SCENARIO = scenarioRequests(spec, 'auth-token-then-get-call', {
+  apiKey: CREDENTIALS.apiKey,
+  uid: UID,
+  sessionId: SESSION_ID,
+});
 
 /** The mock's base URL as the clients see it: the mock answers production paths, so the Chat and Calls servers' `/v3` stays. */
 const mockBaseUrl = (proxy: RecordingProxy) => `${proxy.url}/v3`;
@@ -107,7 +116,8 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
         CHATPLATFORM_SESSION_ID: SESSION_ID,
       },
     });
-    if (result.status !== 0) throw new Error(`the ${lang} smoke driver failed (exit ${result.status}):\n${result.output}`);
+    if (result.status !== 0)
+      throw new Error(`the ${lang} smoke driver failed (exit ${result.status}):\n${result.output}`);
     steps = stepsIn(result.output);
     if (process.env.SMOKE_DEBUG) console.log(lang, result.output, fixtures.connects);
     connects = [...fixtures.connects];
@@ -129,7 +139,9 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
     expect(apps).toHaveLength(1);
     const headers = apps[0]!.headers;
     expect(headers.key === CREDENTIALS.managementKey, 'the key header carries the management key').toBe(true);
-    expect(headers.secret === CREDENTIALS.managementSecret, 'the secret header carries the management secret').toBe(true);
+    expect(headers.secret === CREDENTIALS.managementSecret, 'the secret header carries the management secret').toBe(
+      true,
+    );
     expect('apikey' in headers, 'the REST key is not sent to the management API').toBe(false);
   });
 
@@ -137,7 +149,10 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
     const rest = [...fixtureRequests.filter((r) => !r.path.endsWith('/apps')), ...mockRequests];
     expect(rest.length).toBeGreaterThan(0);
     for (const request of rest) {
-      expect('key' in request.headers || 'secret' in request.headers, `${request.method} ${request.path} carries no key/secret`).toBe(false);
+      expect(
+        'key' in request.headers || 'secret' in request.headers,
+        `${request.method} ${request.path} carries no key/secret`,
+      ).toBe(false);
     }
   });
 
@@ -185,8 +200,11 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
     expect(seen).toEqual(SCENARIO.map((r) => `${r.method} ${base}${r.path}`));
     SCENARIO.forEach((expected, i) => {
       const request = mockRequests[i]!;
-      expect(request.headers.apikey === CREDENTIALS.apiKey, `${expected.stepId}: apikey carries the REST key`).toBe(true);
-      for (const [name, value] of Object.entries(expected.headers)) expect(request.headers[name], `${expected.stepId}: ${name}`).toBe(value);
+      expect(request.headers.apikey === CREDENTIALS.apiKey, `${expected.stepId}: apikey carries the REST key`).toBe(
+        true,
+      );
+      for (const [name, value] of Object.entries(expected.headers))
+        expect(request.headers[name], `${expected.stepId}: ${name}`).toBe(value);
     });
   });
 });

@@ -3,9 +3,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
-import { foldServerPaths, startMock, type Mock } from '@chatplatform/mock';
+import { foldServerPaths, type Mock, startMock } from '@chatplatform/mock';
 import { HTTP_METHODS } from '@chatplatform/spec';
+import { afterEach, describe, expect, test } from 'vitest';
 import { bundledSpec, packageDir } from '../scripts/lib/paths.mjs';
 import { requireVenvTool } from '../scripts/lib/toolchain.mjs';
 import { runProcess } from './support/run-process.js';
@@ -36,13 +36,16 @@ interface Failure {
 function failuresIn(ndjson: string): Failure[] {
   const found = new Map<string, Failure>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     const failure = (node as { failure_info?: { failure?: Failure } }).failure_info?.failure;
     if (failure) found.set(`${failure.code} ${failure.operation} ${failure.message}`, failure);
-    Object.values(node).forEach(visit);
+    for (const value of Object.values(node)) visit(value);
   };
-  ndjson.split('\n').filter(Boolean).forEach((line) => visit(JSON.parse(line)));
+  for (const line of ndjson.split('\n').filter(Boolean)) visit(JSON.parse(line));
   return [...found.values()];
 }
 
@@ -69,18 +72,27 @@ function foldedSpec(reportDir: string): string {
 
 function runSchemathesis(url: string, reportDir: string): Promise<{ status: number | null; output: string }> {
   const args = [
-    'run', foldedSpec(reportDir),
-    '--url', url,
-    '--checks', 'all',
-    '--header', 'apikey: sdk-schemathesis-key',
-    '--seed', '20261122',
+    'run',
+    foldedSpec(reportDir),
+    '--url',
+    url,
+    '--checks',
+    'all',
+    '--header',
+    'apikey: sdk-schemathesis-key',
+    '--seed',
+    '20261122',
     // Keep testing an operation after a failure, so a mock limitation cannot hide a spec fault.
     '--continue-on-failure',
-    '--max-examples', '30',
-    '--generation-database', 'none',
+    '--max-examples',
+    '30',
+    '--generation-database',
+    'none',
     '--no-color',
-    '--report', 'json,ndjson',
-    '--report-dir', reportDir,
+    '--report',
+    'json,ndjson',
+    '--report-dir',
+    reportDir,
   ];
   return runProcess(requireVenvTool('schemathesis'), args, { cwd: reportDir });
 }

@@ -43,7 +43,11 @@ describe("the generated clients carry the spec's version", () => {
   test('java: com.chatplatform:chatplatform-client in pom.xml', () => {
     const pom = readFileSync(join(generatedDir('java'), 'pom.xml'), 'utf8');
     expect(pom).toContain('<groupId>com.chatplatform</groupId>');
-    expect(pom).toMatch(new RegExp(`<artifactId>chatplatform-client</artifactId>\\s*<packaging>jar</packaging>[\\s\\S]*?<version>${version.replace(/\./g, '\\.')}</version>`));
+    expect(pom).toMatch(
+      new RegExp(
+        `<artifactId>chatplatform-client</artifactId>\\s*<packaging>jar</packaging>[\\s\\S]*?<version>${version.replace(/\./g, '\\.')}</version>`,
+      ),
+    );
   });
 
   test('go: the package version in the User-Agent', () => {

@@ -22,7 +22,10 @@ export function formatJunit(summary: ValidationSummary): string {
     const cases: string[] = [];
     const conforming = stats.exchanges - stats.violating;
     const violatingReports = byOperation.get(operation) ?? [];
-    if (conforming > 0) cases.push(`    <testcase classname="${attr(operation)}" name="${conforming} conforming exchange${conforming === 1 ? '' : 's'}"/>`);
+    if (conforming > 0)
+      cases.push(
+        `    <testcase classname="${attr(operation)}" name="${conforming} conforming exchange${conforming === 1 ? '' : 's'}"/>`,
+      );
     for (const report of violatingReports) {
       const lines = report.violations.map((v) => `${v.pointer}: expected ${v.expected}, found ${v.found}`);
       const message = lines.join('; ');
@@ -36,7 +39,11 @@ export function formatJunit(summary: ValidationSummary): string {
     const suiteTests = (conforming > 0 ? 1 : 0) + suiteFailures;
     tests += suiteTests;
     failures += suiteFailures;
-    suites.push(`  <testsuite name="${attr(operation)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0">`, ...cases, '  </testsuite>');
+    suites.push(
+      `  <testsuite name="${attr(operation)}" tests="${suiteTests}" failures="${suiteFailures}" errors="0">`,
+      ...cases,
+      '  </testsuite>',
+    );
   }
   if (summary.omitted > 0) {
     // Beyond --max-reports the exchanges are counted, not listed: keep the build red and say so.
@@ -59,7 +66,13 @@ export function formatJunit(summary: ValidationSummary): string {
 }
 
 /** A suite of one test case that failed (`failure`) or could not run (`error`). */
-function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error', message: string, type: string): string[] {
+function oneCaseSuite(
+  suite: string,
+  name: string,
+  outcome: 'failure' | 'error',
+  message: string,
+  type: string,
+): string[] {
   return [
     `  <testsuite name="${attr(suite)}" tests="1" failures="${outcome === 'failure' ? 1 : 0}" errors="${outcome === 'error' ? 1 : 0}">`,
     `    <testcase classname="${attr(suite)}" name="${attr(name)}">`,
@@ -70,6 +83,7 @@ function oneCaseSuite(suite: string, name: string, outcome: 'failure' | 'error',
 }
 
 // Characters XML 1.0 cannot carry, even escaped: shown as \uXXXX so the report stays valid XML.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it finds.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function text(value: string): string {

@@ -49,10 +49,18 @@ function results(input: string, report: ExchangeReport): Result[] {
     locations: [
       {
         physicalLocation: { artifactLocation: { uri: input }, region: { startLine: report.source.line ?? 1 } },
-        logicalLocations: [{ name: v.pointer || '/', fullyQualifiedName: `${report.operationId ?? 'no operation'}${v.pointer}`, kind: 'member' }],
+        logicalLocations: [
+          {
+            name: v.pointer || '/',
+            fullyQualifiedName: `${report.operationId ?? 'no operation'}${v.pointer}`,
+            kind: 'member',
+          },
+        ],
       },
     ],
-    partialFingerprints: { exchangeViolation: `${report.operationId ?? ''}|${report.method}|${report.status}|${v.kind}|${v.pointer}` },
+    partialFingerprints: {
+      exchangeViolation: `${report.operationId ?? ''}|${report.method}|${report.status}|${v.kind}|${v.pointer}`,
+    },
   }));
   return found;
 }
@@ -60,7 +68,10 @@ function results(input: string, report: ExchangeReport): Result[] {
 function invocation(summary: ValidationSummary) {
   const notes = [];
   if (summary.omitted > 0) {
-    notes.push({ level: 'warning' as const, message: { text: `${summary.omitted} more violating exchanges not listed (raise --max-reports to list them)` } });
+    notes.push({
+      level: 'warning' as const,
+      message: { text: `${summary.omitted} more violating exchanges not listed (raise --max-reports to list them)` },
+    });
   }
   if (summary.inputError) notes.push({ level: 'error' as const, message: { text: summary.inputError.message } });
   return { executionSuccessful: !summary.inputError, toolExecutionNotifications: notes };

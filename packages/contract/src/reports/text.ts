@@ -5,7 +5,9 @@ import type { ExchangeReport } from '../violations.js';
 /** One violating exchange, readable: where it was, its operation, then pointer / expected / found. */
 export function formatExchangeText(report: ExchangeReport): string {
   const operation = report.operationId ?? 'no operation';
-  const lines = [`✗ ${describeSource(report.source)}: ${report.method} ${report.path} → ${report.status} (${operation})`];
+  const lines = [
+    `✗ ${describeSource(report.source)}: ${report.method} ${report.path} → ${report.status} (${operation})`,
+  ];
   for (const v of report.violations) {
     lines.push(`    ${v.pointer || '/'}`, `      expected: ${v.expected}`, `      found:    ${v.found}`);
   }
@@ -21,7 +23,8 @@ export function formatSummaryText(summary: ValidationSummary): string {
   for (const [operation, stats] of Object.entries(summary.operations)) {
     lines.push(`  ${operation}: ${stats.exchanges} checked, ${stats.violating} with violations`);
   }
-  if (summary.omitted > 0) lines.push(`  (${summary.omitted} violating exchanges not listed: raise --max-reports to see them)`);
+  if (summary.omitted > 0)
+    lines.push(`  (${summary.omitted} violating exchanges not listed: raise --max-reports to see them)`);
   if (summary.inputError) {
     const where = summary.inputError.where ? ` at ${summary.inputError.where}` : '';
     lines.push(`Stopped${where}: the input could not be read further (exit 2).`);
@@ -31,5 +34,5 @@ export function formatSummaryText(summary: ValidationSummary): string {
 
 /** The whole report as text (the CLI streams the same pieces as they come). */
 export function formatText(summary: ValidationSummary): string {
-  return [...summary.reports.map(formatExchangeText), formatSummaryText(summary)].join('\n\n') + '\n';
+  return `${[...summary.reports.map(formatExchangeText), formatSummaryText(summary)].join('\n\n')}\n`;
 }

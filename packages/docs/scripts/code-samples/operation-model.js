@@ -26,7 +26,9 @@ function exampleOf(parameter, where) {
     parameter.schema?.example ??
     parameter.schema?.examples?.[0];
   if (value === undefined && parameter.required) {
-    throw new Error(`${where}: required ${parameter.in} parameter "${parameter.name}" has no example; add one in the spec.`);
+    throw new Error(
+      `${where}: required ${parameter.in} parameter "${parameter.name}" has no example; add one in the spec.`,
+    );
   }
   return value;
 }
@@ -34,7 +36,12 @@ function exampleOf(parameter, where) {
 /** Name of the request body's schema component (`SendMessageRequest`), from its $ref. */
 function bodySchemaNameOf(requestBody) {
   const ref = requestBody?.content?.['application/json']?.schema?.$ref;
-  return typeof ref === 'string' ? ref.split('/').pop().replace(/\.(ya?ml|json)$/, '') : undefined;
+  return typeof ref === 'string'
+    ? ref
+        .split('/')
+        .pop()
+        .replace(/\.(ya?ml|json)$/, '')
+    : undefined;
 }
 
 function bodyExampleOf(requestBody, where) {
@@ -59,15 +66,27 @@ function bodyExampleOf(requestBody, where) {
  * @param {object[]} input.security the security requirements that apply
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
  */
-export function operationModel({ method, path, operation, parameters, server, allServers = [server], security, securitySchemes }) {
-  if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
+export function operationModel({
+  method,
+  path,
+  operation,
+  parameters,
+  server,
+  allServers = [server],
+  security,
+  securitySchemes,
+}) {
+  if (!operation.operationId)
+    throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
   const where = `${method.toUpperCase()} ${path} (${operation.operationId})`;
 
   const byKey = new Map();
   for (const parameter of parameters) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   const all = [...byKey.values()];
 
-  const pathParams = all.filter((p) => p.in === 'path').map((p) => ({ name: p.name, value: String(exampleOf(p, where)) }));
+  const pathParams = all
+    .filter((p) => p.in === 'path')
+    .map((p) => ({ name: p.name, value: String(exampleOf(p, where)) }));
   const headers = all
     .filter((p) => p.in === 'header')
     .map((p) => ({ name: p.name, value: exampleOf(p, where), required: Boolean(p.required) }))
@@ -84,9 +103,12 @@ export function operationModel({ method, path, operation, parameters, server, al
   const requirement = security?.[0] ?? {};
   const credentials = Object.keys(requirement).map((schemeName) => {
     const scheme = securitySchemes[schemeName];
-    if (!scheme) throw new Error(`${where}: security scheme "${schemeName}" is not defined in components.securitySchemes.`);
+    if (!scheme)
+      throw new Error(`${where}: security scheme "${schemeName}" is not defined in components.securitySchemes.`);
     if (scheme.type !== 'apiKey' || scheme.in !== 'header') {
-      throw new Error(`${where}: code samples support header API keys only, "${schemeName}" is ${scheme.type} in ${scheme.in}.`);
+      throw new Error(
+        `${where}: code samples support header API keys only, "${schemeName}" is ${scheme.type} in ${scheme.in}.`,
+      );
     }
     return { scheme: schemeName, header: scheme.name, envVar: secretEnvVar(schemeName) };
   });

@@ -19,7 +19,10 @@ function codeSamplesDecorator() {
       enter(document, ctx) {
         root = document;
         securitySchemes = Object.fromEntries(
-          Object.entries(document.components?.securitySchemes ?? {}).map(([name, scheme]) => [name, resolve(ctx, scheme)]),
+          Object.entries(document.components?.securitySchemes ?? {}).map(([name, scheme]) => [
+            name,
+            resolve(ctx, scheme),
+          ]),
         );
       },
     },
@@ -30,9 +33,12 @@ function codeSamplesDecorator() {
         for (const method of METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(ctx, p));
+          const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+            resolve(ctx, p),
+          );
           const [server] = effectiveServers({ operation, pathItem, root });
-          if (!server) throw new Error(`${method.toUpperCase()} ${path}: no server applies; the code samples need one.`);
+          if (!server)
+            throw new Error(`${method.toUpperCase()} ${path}: no server applies; the code samples need one.`);
           const model = operationModel({
             method,
             path,

@@ -42,14 +42,19 @@ function pyLiteral(value, depth = 0) {
 }
 
 export function pythonSample(model) {
-  if (!model.tag) throw new Error(`${model.operationId}: the Python sample needs a tag (the generated client's Api class).`);
+  if (!model.tag)
+    throw new Error(`${model.operationId}: the Python sample needs a tag (the generated client's Api class).`);
   const args = [
     ...model.pathParams.map(({ name, value }) => [snake(name), str(value)]),
     ...model.query.map(({ name, value }) => [snake(name), pyLiteral(value, 2)]),
   ];
   if (model.body !== undefined) {
-    if (!model.bodySchemaName) throw new Error(`${model.operationId}: the request body needs a named schema for the Python sample.`);
-    args.push([snake(model.bodySchemaName), `${PACKAGE}.${model.bodySchemaName}.from_dict(${pyLiteral(model.body, 2)})`]);
+    if (!model.bodySchemaName)
+      throw new Error(`${model.operationId}: the request body needs a named schema for the Python sample.`);
+    args.push([
+      snake(model.bodySchemaName),
+      `${PACKAGE}.${model.bodySchemaName}.from_dict(${pyLiteral(model.body, 2)})`,
+    ]);
   }
   args.push(...model.headers.map(({ name, value }) => [snake(name), str(value)]));
 
@@ -65,7 +70,9 @@ export function pythonSample(model) {
     `    host=${str(model.serverUrl)},`,
     '    ignore_operation_servers=True,',
     ')',
-    ...model.credentials.map(({ scheme, envVar }) => `configuration.api_key[${str(scheme)}] = os.environ[${str(envVar)}]`),
+    ...model.credentials.map(
+      ({ scheme, envVar }) => `configuration.api_key[${str(scheme)}] = os.environ[${str(envVar)}]`,
+    ),
     '',
     `with ${PACKAGE}.ApiClient(configuration) as api_client:`,
     `    api = ${PACKAGE}.${apiClass(model.tag)}(api_client)`,

@@ -11,7 +11,10 @@ export const generatorTemplates = (lang) => join(packageDir, 'generator', 'templ
 export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
 export const venvDir = join(packageDir, '.venv');
 /** The Rust smoke driver as the build leaves it for the test (a copy of cargo's binary). */
-export const rustDriver = { dir: join(packageDir, 'smoke', 'rust', 'bin'), path: join(packageDir, 'smoke', 'rust', 'bin', 'chatplatform-smoke') };
+export const rustDriver = {
+  dir: join(packageDir, 'smoke', 'rust', 'bin'),
+  path: join(packageDir, 'smoke', 'rust', 'bin', 'chatplatform-smoke'),
+};
 export const venvBin = (name) => join(venvDir, 'bin', name);
 export const requirementsFile = join(packageDir, 'requirements.txt');
 

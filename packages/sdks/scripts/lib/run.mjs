@@ -5,7 +5,9 @@ export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}) in ${options.cwd ?? process.cwd()}.`);
+    throw new Error(
+      `\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}) in ${options.cwd ?? process.cwd()}.`,
+    );
   }
   return result;
 }
@@ -14,7 +16,9 @@ export function capture(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
   }
   return result.stdout.trim();
 }

@@ -15,7 +15,10 @@ const TOOLS = {
   mvn: { args: ['-v'], install: 'Apache Maven (Debian: apt-get install maven)' },
   go: { args: ['version'], install: 'Go 1.21 or newer (Debian: apt-get install golang-go, or https://go.dev/dl)' },
   cargo: { args: ['--version'], install: 'Rust with cargo, 1.80 or newer (https://rustup.rs)' },
-  python3: { args: ['--version'], install: 'Python 3.10 or newer with venv and pip (Debian: apt-get install python3 python3-venv python3-pip)' },
+  python3: {
+    args: ['--version'],
+    install: 'Python 3.10 or newer with venv and pip (Debian: apt-get install python3 python3-venv python3-pip)',
+  },
 };
 
 /**

@@ -1,8 +1,8 @@
 // The package's Python venv, packages/sdks/.venv: the pinned requirements (schemathesis, pytest,
 // the client's runtime dependencies) and, after the build, the generated chatplatform_client.
 import { existsSync } from 'node:fs';
-import { capture, run } from './run.mjs';
 import { requirementsFile, venvBin, venvDir } from './paths.mjs';
+import { capture, run } from './run.mjs';
 import { MissingToolchainError, requireTool } from './toolchain.mjs';
 
 const MIN_PYTHON = [3, 10];

@@ -28,11 +28,12 @@ function operation(spec: Json, operationId: string): { method: string; path: str
 }
 
 /** `$inputs.name` → the input's value; anything else is taken as written. */
-function valueOf(expression: unknown, inputs: Record<string, string>): string {
+function resolvedValue(expression: unknown, inputs: Record<string, string>): string {
   const match = /^\$inputs\.(\w+)$/.exec(String(expression));
   if (!match) return String(expression);
   const value = inputs[match[1]!];
-  if (value === undefined) throw new Error(`The Arazzo workflow uses the input "${match[1]}", which the test does not give.`);
+  if (value === undefined)
+    throw new Error(`The Arazzo workflow uses the input "${match[1]}", which the test does not give.`);
   return value;
 }
 
@@ -45,7 +46,7 @@ export function scenarioRequests(spec: Json, workflowId: string, inputs: Record<
     const headers: Record<string, string> = {};
     let filled = path;
     for (const parameter of step.parameters ?? []) {
-      const value = valueOf(parameter.value, inputs);
+      const value = resolvedValue(parameter.value, inputs);
       if (parameter.in === 'path') filled = filled.replace(`{${parameter.name}}`, encodeURIComponent(value));
       else if (parameter.in === 'header') headers[String(parameter.name).toLowerCase()] = value;
     }

@@ -21,7 +21,9 @@ function built(path: string, lang: string): string {
   try {
     readFileSync(path);
   } catch {
-    throw new MissingToolchainError(`${path} is missing: the ${lang} smoke driver is not built. Run \`pnpm turbo run build --filter=@chatplatform/sdks\`.`);
+    throw new MissingToolchainError(
+      `${path} is missing: the ${lang} smoke driver is not built. Run \`pnpm turbo run build --filter=@chatplatform/sdks\`.`,
+    );
   }
   return path;
 }

@@ -13,7 +13,10 @@ export interface FixtureServer {
   stop(): Promise<void>;
 }
 
-export async function startFixtureServer(records: Record<string, unknown>, badRequestId: string): Promise<FixtureServer> {
+export async function startFixtureServer(
+  records: Record<string, unknown>,
+  badRequestId: string,
+): Promise<FixtureServer> {
   const connects: string[] = [];
   const requests: FixtureServer['requests'] = [];
   const server = createServer((incoming, outgoing) => {

@@ -10,7 +10,8 @@ function exampleRecord(spec: Json, name: string): Json {
   const ref = spec.paths['/calls/{sessionId}'].get.responses['200'].content['application/json'].examples[name];
   const example = ref?.$ref ? spec.components.examples[ref.$ref.split('/').pop()] : ref;
   const record = example?.value?.data?.[0];
-  if (!record) throw new Error(`Get Call has no example "${name}" with a call record; the smoke fixtures are built from it.`);
+  if (!record)
+    throw new Error(`Get Call has no example "${name}" with a call record; the smoke fixtures are built from it.`);
   return structuredClone(record);
 }
 
@@ -21,7 +22,9 @@ export function absentMeansFields(spec: Json, schema: string): string[] {
 }
 
 function withoutDefaulted(spec: Json, record: Json): Json {
-  const call = Object.fromEntries(Object.entries(record).filter(([key]) => !absentMeansFields(spec, 'Call').includes(key)));
+  const call = Object.fromEntries(
+    Object.entries(record).filter(([key]) => !absentMeansFields(spec, 'Call').includes(key)),
+  );
   const participantFields = absentMeansFields(spec, 'CallParticipant');
   call.participants = record.participants.map((participant: Json) =>
     Object.fromEntries(Object.entries(participant).filter(([key]) => !participantFields.includes(key))),

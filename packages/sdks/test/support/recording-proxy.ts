@@ -1,6 +1,6 @@
 // A loopback HTTP proxy in front of the mock that records each request's method, path and
 // headers, so a test can check what a generated client really sent (apikey, onBehalfOf, Prefer).
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
