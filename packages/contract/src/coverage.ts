@@ -1,8 +1,8 @@
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { type Exchange, splitUrl } from './exchange.js';
 import { deref, escapePointer, isObject, type OpenApiDocument } from './spec-document.js';
 import type { ExchangeReport } from './violations.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** Depth of nested response properties listed (data/0/sessionId is depth 2 below the array). */
 const MAX_DEPTH = 4;
 
@@ -41,7 +41,7 @@ export class CoverageCollector {
 
   constructor(private readonly doc: OpenApiDocument) {
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const operation = isObject(item) ? item[method] : undefined;
         if (!isObject(operation)) continue;
         const pointer = `/paths/${escapePointer(path)}/${method}`;

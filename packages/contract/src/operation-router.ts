@@ -1,6 +1,5 @@
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from './spec-document.js';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** One operation of the spec, addressed by its document pointer. */
 export interface OperationRef {

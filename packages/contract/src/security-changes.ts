@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { deref, isObject, type OpenApiDocument, type SecurityRequirement } from './spec-document.js';
 
 /** A breaking change found by this package's own comparison of the two bundled documents. */
@@ -8,8 +9,6 @@ export interface SecurityChange {
   text: string;
   why: string;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
  * Authentication changes that break existing clients: a security scheme an operation uses is sent
@@ -155,7 +154,7 @@ function* operations(
   doc: OpenApiDocument,
 ): Generator<{ where: string; path: string; method: string; operation: Record<string, unknown> }> {
   for (const path of Object.keys(doc.paths ?? {})) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = operationAt(doc, path, method);
       if (operation) yield { where: `${method.toUpperCase()} ${path}`, path, method, operation };
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
 import { parse as parseYaml } from 'yaml';
 
 /** The parts of an OpenAPI 3.1 document this package reads; everything else passes through untyped. */
@@ -22,17 +23,7 @@ export type SecurityRequirement = Record<string, string[]>;
 const require = createRequire(import.meta.url);
 
 /** Path of the bundled spec published by @chatplatform/spec (built by its `bundle` task). */
-export function bundledSpecPath(format: 'json' | 'yaml' = 'json'): string {
-  try {
-    return require.resolve(`@chatplatform/spec/openapi.${format}`);
-  } catch (error) {
-    // Node refuses to resolve an exported file that does not exist yet: say how to build it.
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
-    throw new Error(
-      `the bundled spec (@chatplatform/spec/openapi.${format}) is not built: run pnpm build at the repository root, or name another OpenAPI document.`,
-    );
-  }
-}
+export { bundledSpecPath } from '@chatplatform/spec';
 
 /** Directory of the @chatplatform/spec package (its hand-written sources and redocly.yaml). */
 export function specPackageDir(): string {
@@ -68,8 +59,6 @@ export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
   return doc as unknown as OpenApiDocument;
 }
 
-const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The first place where the document's shape is not what OpenAPI 3.x requires and this package reads. */
 function shapeProblem(doc: Record<string, unknown>): string | undefined {
   if (!isObject(doc.info) || typeof doc.info.version !== 'string') return 'info.version must be a string';
@@ -85,7 +74,7 @@ function shapeProblem(doc: Record<string, unknown>): string | undefined {
   }
   for (const [template, pathItem] of Object.entries(doc.paths ?? {})) {
     if (!isObject(pathItem)) return `paths["${template}"] must be an object`;
-    for (const method of OPERATION_KEYS) {
+    for (const method of HTTP_METHODS) {
       const problem = operationProblem(pathItem[method]);
       if (problem) return `paths["${template}"].${method}${problem}`;
     }

@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { isObject, type OpenApiDocument } from './spec-document.js';
 
 /** One server URL of a document and where it is declared. */
@@ -23,7 +24,6 @@ export interface VersionMove {
   to: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const SERVER_MAJOR = /\/v(\d+)(?=\/|$)/;
 
 /** info.version and every server (root, path-level, operation-level) with its `/vN`. */
@@ -47,7 +47,7 @@ export function readVersions(doc: OpenApiDocument): VersionInfo {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!isObject(item)) continue;
     visit(item.servers, `${path} `);
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (isObject(operation)) visit(operation.servers, `${method.toUpperCase()} ${path} `);
     }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { parse } from 'yaml';
 
 type Json = Record<string, unknown>;
@@ -6,8 +7,6 @@ interface Server {
   url: string;
   variables?: Record<string, { default: string }>;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Reads an OpenAPI document, JSON or YAML. */
 export async function readSpec(file: string): Promise<Json> {
@@ -50,7 +49,7 @@ function splitByBasePath(item: Json, rootServers: Server[]): Map<string, Json> {
   const { servers: pathServers, ...shared } = item as Json & { servers?: Server[] };
   const byBase = new Map<string, Json>();
   const common = Object.fromEntries(Object.entries(shared).filter(([key]) => !isMethod(key)));
-  for (const method of METHODS) {
+  for (const method of HTTP_METHODS) {
     const operation = item[method] as (Json & { servers?: Server[] }) | undefined;
     if (!operation) continue;
     const { servers: operationServers, ...rest } = operation;
@@ -64,5 +63,5 @@ function splitByBasePath(item: Json, rootServers: Server[]): Map<string, Json> {
 }
 
 function isMethod(key: string): boolean {
-  return (METHODS as readonly string[]).includes(key);
+  return (HTTP_METHODS as readonly string[]).includes(key);
 }

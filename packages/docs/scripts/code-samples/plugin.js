@@ -2,11 +2,9 @@
 // every operation while the spec is bundled. The hand-written sources hold no sample; the samples are
 // rendered from each operation's own servers, parameters, examples and security, so they follow the
 // spec when it changes. The tests run every sample against the Prism mock.
-import { effectiveServers } from '@chatplatform/spec';
+import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function codeSamplesDecorator() {
   let root;
@@ -30,7 +28,7 @@ function codeSamplesDecorator() {
       enter(pathItem, ctx) {
         const path = ctx.key;
         if (typeof path !== 'string' || !path.startsWith('/')) return; // callbacks, webhooks
-        for (const method of METHODS) {
+        for (const method of HTTP_METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
           const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>

@@ -1,8 +1,8 @@
 // Where the package keeps its inputs and outputs, and the bundled spec it generates from.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundledSpecPath } from '@chatplatform/spec';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const generatedDir = (lang) => join(packageDir, 'generated', lang);
@@ -23,11 +23,10 @@ export const generatorVersion = packageJson.config.openapiGeneratorVersion;
 /** scripts/setup.sh copies the pinned JAR here with `mvn dependency:copy`. */
 export const generatorJar = join(packageDir, '.tools', `openapi-generator-cli-${generatorVersion}.jar`);
 
-// Resolved through @chatplatform/spec's `exports`, as a consumer of the published package would.
-const require = createRequire(import.meta.url);
+// Where @chatplatform/spec says its bundle is (it names how to build it when missing).
 export const bundledSpec = {
-  yaml: () => require.resolve('@chatplatform/spec/openapi.yaml'),
-  json: () => require.resolve('@chatplatform/spec/openapi.json'),
+  yaml: () => bundledSpecPath('yaml'),
+  json: () => bundledSpecPath('json'),
 };
 
 /** The bundled spec's info.version: every generated client carries it as its package version. */
