@@ -3,6 +3,7 @@ import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
 import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
+import { startFront } from './front.js';
 import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
 import { bundledSpecPath } from './prism.js';
 
@@ -54,15 +55,21 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
     config: prismConfig(options),
     components: { logger: createLogger('mock', { level: 'silent' }) },
   });
+  const engine = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '');
   const requested = options.port ?? 0;
-  let address: string;
+  let front: Awaited<ReturnType<typeof startFront>>;
   try {
-    address = await server.listen(requested, '127.0.0.1');
+    front = await startFront(engine, requested);
   } catch (error) {
+    await server.close();
     throw new MockStartError(listenFailure(requested, error));
   }
-  const url = address.replace(/\/$/, '');
-  return mockHandle(url, () => server.close());
+  const closeFront = () =>
+    new Promise<void>((resolve) => {
+      front.server.close(() => resolve());
+      front.server.closeAllConnections();
+    });
+  return mockHandle(front.url, () => Promise.all([closeFront(), server.close()]).then(() => undefined));
 }
 
 function checkSeed(seed: number | string | undefined): void {
@@ -127,7 +134,7 @@ function prismConfig(options: MockOptions): IHttpConfig {
   };
 }
 
-/** Prism's listen() rejects with the error's message only (`listen EADDRINUSE: …`). */
+/** The front's listen error (`listen EADDRINUSE: …`), said with what to do. */
 function listenFailure(port: number, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   if (reason.includes('EADDRINUSE')) {

@@ -50,6 +50,21 @@ describe('static mock', () => {
   });
 });
 
+describe('a request body that is not JSON', () => {
+  it('is answered 400 (Prism alone never answered it), and the mock keeps serving', async () => {
+    const url = inject('mockUrl');
+    const bad = await fetch(`${url}/v3/messages`, {
+      method: 'POST',
+      headers: { ...getCall.authHeaders, 'content-type': 'application/json' },
+      body: '\u0000 not json',
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ status: 400, detail: 'The request body is not valid JSON.' });
+    expect((await getCallOn(url, getCall.authHeaders)).status).toBe(200);
+  });
+});
+
 describe('startMock', () => {
   let mock: Awaited<ReturnType<typeof startMock>>;
   beforeAll(async () => {
