@@ -4,7 +4,7 @@ export type JsonObject = { [key: string]: unknown };
 export declare const HTTP_METHODS: readonly ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export declare function bundledSpecPath(format?: 'json' | 'yaml'): string;
-export declare function readBundledSpec(): JsonObject;
+export declare function readBundledSpec<T = JsonObject>(): T;
 export declare function resolveRef<T = unknown>(document: object, node: unknown): T;
 export declare function addressKind(url: string): 'calls' | 'chat' | 'management';
 export declare function effectiveServers(where: {

@@ -2,7 +2,9 @@
 // item, document root, location), so that rules needing the whole document (security schemes,
 // other operationIds) can judge the operations once the walk is done, in `Root.leave`.
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+import { HTTP_METHODS } from '../index.js';
+
+const METHODS = new Set(HTTP_METHODS);
 
 /**
  * @param {(operations: CollectedOperation[], root: any, ctx: any) => void} onDone

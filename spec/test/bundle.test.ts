@@ -9,12 +9,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { HTTP_METHODS } from '../index.js';
 import { localBin } from './local-bin.js';
 
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, '..');
 const outputs = ['openapi.yaml', 'openapi.json'];
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Bundles the `main` API of redocly.yaml into `outDir`, as YAML and as JSON. */
 async function bundleInto(outDir: string): Promise<Record<string, Buffer>> {
@@ -68,7 +68,7 @@ describe('the bundle the package exports', () => {
   it('carries every path and operation of the sources, with its operationId', () => {
     const root = parseYaml(readFileSync(join(specDir, 'openapi.yaml'), 'utf8'));
     const operationsOf = (item: Record<string, { operationId?: string }>) =>
-      Object.fromEntries(METHODS.filter((m) => item[m]).map((m) => [m, item[m]!.operationId]));
+      Object.fromEntries(HTTP_METHODS.filter((m) => item[m]).map((m) => [m, item[m]!.operationId]));
     for (const [path, { $ref }] of Object.entries<{ $ref: string }>(root.paths)) {
       const source = parseYaml(readFileSync(join(specDir, $ref), 'utf8'));
       expect(operationsOf(json.paths[path] ?? {}), path).toEqual(operationsOf(source));

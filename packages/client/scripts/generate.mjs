@@ -2,14 +2,12 @@
 // committed, never hand-edited): the types (openapi-typescript) and the run-time facts the types
 // cannot carry: the servers per path with their variables, the operations with their security.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-const require = createRequire(import.meta.url);
 const out = new URL('../src/generated/', import.meta.url);
-const specPath = require.resolve('@chatplatform/spec/openapi.json');
+const specPath = bundledSpecPath('json');
 const spec = JSON.parse(await readFile(specPath, 'utf8'));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 

@@ -1,6 +1,5 @@
 // Against the Prism mock of the bundled spec (started once per run by global-setup.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readBundledSpec } from '@chatplatform/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, expectTypeOf, test } from 'vitest';
@@ -15,8 +14,7 @@ import {
 } from '../src/index.js';
 import { clientFor, mockBaseUrl, recordingFetch } from './helpers.js';
 
-const require = createRequire(import.meta.url);
-const spec = JSON.parse(readFileSync(require.resolve('@chatplatform/spec/openapi.json'), 'utf8'));
+const spec = readBundledSpec<any>();
 const initiated = spec.components.examples.CallInitiated.value;
 const SESSION = initiated.data[0].sessionId as string;
 

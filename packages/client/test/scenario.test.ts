@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { readBundledSpec } from '@chatplatform/spec';
 import { afterAll, describe, expect, expectTypeOf, inject, test } from 'vitest';
 import type { Call, CallParticipant, components } from '../src/index.js';
 import { API_KEY, clientFor } from './helpers.js';
@@ -16,7 +17,7 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 // The one place the mock's address comes from (global-setup.ts starts it once per run).
 const mockUrl = inject('mockUrl');
-const spec = JSON.parse(readFileSync(require.resolve('@chatplatform/spec/openapi.json'), 'utf8'));
+const spec = readBundledSpec<any>();
 const workflowFile = require.resolve('@chatplatform/spec/arazzo/auth-token-flow.arazzo.yaml');
 // The mock serves the observed example: its session, and its initiator as the user acting.
 const [observed] = spec.components.examples.CallInitiated.value.data;

@@ -1,14 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
+import { bundledSpecPath } from '@chatplatform/spec';
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
 import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
 import { startFront } from './front.js';
 import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
-import { bundledSpecPath } from './prism.js';
 
 export { foldServerPaths } from './prepare.js';
-export { bundledSpecPath } from './prism.js';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */
@@ -38,9 +37,18 @@ export class MockStartError extends Error {
   override name = 'MockStartError';
 }
 
+/** The bundle of `@chatplatform/spec`; its error already says how to build it. */
+function defaultSpec(): string {
+  try {
+    return bundledSpecPath('yaml');
+  } catch (error) {
+    throw new MockStartError((error as Error).message);
+  }
+}
+
 /** Starts Prism in this process on a loopback port; resolves once it accepts connections. */
 export async function startMock(options: MockOptions = {}): Promise<Mock> {
-  const spec = options.spec ?? bundledSpecPath();
+  const spec = options.spec ?? defaultSpec();
   if (!existsSync(spec)) {
     throw new MockStartError(
       `The spec to mock was not found at ${spec}. Build it first: \`pnpm build\` at the repository root ` +

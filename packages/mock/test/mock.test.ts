@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundledSpecPath, MockStartError, startMock } from '../src/index.js';
+import { MockStartError, startMock } from '../src/index.js';
 import { operations, spec } from './spec-operations.js';
 
 const getCall = operations.find((op) => op.id === 'get-call')!;
@@ -96,10 +96,6 @@ describe('startMock', () => {
 });
 
 describe('errors', () => {
-  it('locates the bundled spec through the spec package’s exports', () => {
-    expect(bundledSpecPath()).toMatch(/spec\/dist\/openapi\.yaml$/);
-  });
-
   it('names the missing spec file and how to build it', async () => {
     const error = await startMock({ spec: '/nonexistent/openapi.yaml' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MockStartError);

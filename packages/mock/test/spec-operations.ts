@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { HTTP_METHODS, readBundledSpec } from '@chatplatform/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /** The bundled spec, read the way consumers read it. */
-export const spec = JSON.parse(
-  readFileSync(createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.json'), 'utf8'),
-);
+export const spec = readBundledSpec<any>();
 
 type Json = Record<string, any>;
 export interface Operation {
@@ -21,10 +18,8 @@ export interface Operation {
   responses: Json;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
 export const operations: Operation[] = Object.entries(spec.paths as Json).flatMap(([path, item]) =>
-  METHODS.filter((method) => item[method]).map((method) => describeOperation(path, method, item)),
+  HTTP_METHODS.filter((method) => item[method]).map((method) => describeOperation(path, method, item)),
 );
 
 function describeOperation(path: string, method: string, item: Json): Operation {
