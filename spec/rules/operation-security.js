@@ -21,78 +21,18 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
   return collectOperations(
     (operations, root, ctx) => {
       const schemesSending = (header) => [...headerOf].filter(([, h]) => h === header).map(([n]) => n);
-      const apikeySchemes = schemesSending('apikey');
-      const keySchemes = schemesSending('key');
-      const secretSchemes = schemesSending('secret');
-
+      const schemes = {
+        apikey: schemesSending('apikey'),
+        key: schemesSending('key'),
+        secret: schemesSending('secret'),
+      };
       for (const op of operations) {
-        const { operation } = op;
-        const requirements = operation.security ?? root.security ?? [];
-        const where = operation.security ? op.location.child('security') : op.location;
-        const what = describeOperation(op);
+        const requirements = op.operation.security ?? root.security ?? [];
+        const where = op.operation.security ? op.location.child('security') : op.location;
+        const check = { what: describeOperation(op), requirements, schemes, apiKeyScopes };
         const report = (message) => ctx.report({ message, location: where });
-
-        if (isManagementOperation(op)) {
-          if (!keySchemes.length || !secretSchemes.length) {
-            report(
-              `${what} is a management API operation, but no security schemes for the management headers exist. ` +
-                'Define apiKey schemes with `in: header` and `name: key`, and `name: secret`, under components.securitySchemes.',
-            );
-            continue;
-          }
-          const ok =
-            requirements.length > 0 &&
-            requirements.every(
-              (req) =>
-                keySchemes.some((n) => n in req) &&
-                secretSchemes.some((n) => n in req) &&
-                !apikeySchemes.some((n) => n in req),
-            );
-          if (!ok) {
-            report(
-              `${what} is served from the management address, so it must require the \`key\` and \`secret\` headers ` +
-                `together and never \`apikey\`. Set its security to one requirement object holding both, for example ` +
-                `\`security: [{ ${keySchemes[0]}: [], ${secretSchemes[0]}: [] }]\`.`,
-            );
-          }
-          continue;
-        }
-
-        if (!apikeySchemes.length) {
-          report(
-            `${what} must require the \`apikey\` header, but no scheme sends it. Define ${APIKEY_SCHEME} under components.securitySchemes.`,
-          );
-          continue;
-        }
-        const missing = requirements.length === 0 || requirements.some((req) => !apikeySchemes.some((n) => n in req));
-        if (missing) {
-          report(
-            `${what} must require the \`apikey\` header in every security requirement (an empty or alternative ` +
-              `requirement without it lets a request through unauthenticated). Use \`security: [{ ${apikeySchemes[0]}: [fullAccess] }]\` ` +
-              'or add the apikey scheme to each requirement object.',
-          );
-          continue;
-        }
-        if (requirements.some((req) => [...keySchemes, ...secretSchemes].some((n) => n in req))) {
-          report(
-            `${what} is not a management API operation, so it must not require the management \`key\`/\`secret\` headers. Remove them from its security.`,
-          );
-        }
-        if (!apiKeyScopes) continue;
-        for (const req of requirements) {
-          for (const name of apikeySchemes.filter((n) => n in req)) {
-            const scopes = req[name] ?? [];
-            const unknown = scopes.filter((s) => !apiKeyScopes.includes(s));
-            if (scopes.length === 0 || unknown.length) {
-              report(
-                `${what} must name the key scopes it accepts as security roles of \`${name}\` ` +
-                  `(one or more of ${apiKeyScopes.map((s) => `\`${s}\``).join(', ')})` +
-                  (unknown.length ? `; unknown: ${unknown.map((s) => `\`${s}\``).join(', ')}` : '; the list is empty') +
-                  `. For example \`${name}: [fullAccess]\`.`,
-              );
-            }
-          }
-        }
+        if (isManagementOperation(op)) checkManagementOperation(check, report);
+        else checkRestOperation(check, report);
       }
     },
     {
@@ -105,4 +45,76 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
       },
     },
   );
+}
+
+/**
+ * @typedef {{ what: string, requirements: Record<string, string[]>[], apiKeyScopes?: string[],
+ *   schemes: { apikey: string[], key: string[], secret: string[] } }} SecurityCheck
+ * @typedef {(message: string) => void} Report
+ */
+
+/** A management operation: `key` and `secret` together in every requirement, never `apikey`. */
+function checkManagementOperation({ what, requirements, schemes }, report) {
+  if (!schemes.key.length || !schemes.secret.length) {
+    report(
+      `${what} is a management API operation, but no security schemes for the management headers exist. ` +
+        'Define apiKey schemes with `in: header` and `name: key`, and `name: secret`, under components.securitySchemes.',
+    );
+    return;
+  }
+  const sendsOneOf = (names, req) => names.some((n) => n in req);
+  const ok =
+    requirements.length > 0 &&
+    requirements.every(
+      (req) => sendsOneOf(schemes.key, req) && sendsOneOf(schemes.secret, req) && !sendsOneOf(schemes.apikey, req),
+    );
+  if (!ok) {
+    report(
+      `${what} is served from the management address, so it must require the \`key\` and \`secret\` headers ` +
+        `together and never \`apikey\`. Set its security to one requirement object holding both, for example ` +
+        `\`security: [{ ${schemes.key[0]}: [], ${schemes.secret[0]}: [] }]\`.`,
+    );
+  }
+}
+
+/** Any other operation: `apikey` in every requirement, no management header, known key scopes. */
+function checkRestOperation({ what, requirements, schemes, apiKeyScopes }, report) {
+  const { apikey } = schemes;
+  if (!apikey.length) {
+    report(
+      `${what} must require the \`apikey\` header, but no scheme sends it. Define ${APIKEY_SCHEME} under components.securitySchemes.`,
+    );
+    return;
+  }
+  if (requirements.length === 0 || requirements.some((req) => !apikey.some((n) => n in req))) {
+    report(
+      `${what} must require the \`apikey\` header in every security requirement (an empty or alternative ` +
+        `requirement without it lets a request through unauthenticated). Use \`security: [{ ${apikey[0]}: [fullAccess] }]\` ` +
+        'or add the apikey scheme to each requirement object.',
+    );
+    return;
+  }
+  if (requirements.some((req) => [...schemes.key, ...schemes.secret].some((n) => n in req))) {
+    report(
+      `${what} is not a management API operation, so it must not require the management \`key\`/\`secret\` headers. Remove them from its security.`,
+    );
+  }
+  if (apiKeyScopes) checkKeyScopes({ what, requirements, apikey, apiKeyScopes }, report);
+}
+
+/** Each `apikey` requirement names one or more of the configured key scopes as its roles. */
+function checkKeyScopes({ what, requirements, apikey, apiKeyScopes }, report) {
+  for (const req of requirements) {
+    for (const name of apikey.filter((n) => n in req)) {
+      const scopes = req[name] ?? [];
+      const unknown = scopes.filter((s) => !apiKeyScopes.includes(s));
+      if (scopes.length > 0 && unknown.length === 0) continue;
+      report(
+        `${what} must name the key scopes it accepts as security roles of \`${name}\` ` +
+          `(one or more of ${apiKeyScopes.map((s) => `\`${s}\``).join(', ')})` +
+          (unknown.length ? `; unknown: ${unknown.map((s) => `\`${s}\``).join(', ')}` : '; the list is empty') +
+          `. For example \`${name}: [fullAccess]\`.`,
+      );
+    }
+  }
 }
