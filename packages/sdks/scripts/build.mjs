@@ -1,6 +1,6 @@
 // Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
-// and imported, Go built and vetted, Java compiled and installed into the local Maven repository
-// (where the Java smoke driver finds it), Rust and Kotlin compiled together with their smoke drivers
+// and imported, Go built and vetted, Java compiled with its smoke driver in one Maven reactor, Rust
+// and Kotlin compiled together with their smoke drivers
 // (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,25 +34,16 @@ function buildGo() {
 function buildJava(version) {
   requireTool('java');
   const mvn = requireTool('mvn');
+  // One reactor (smoke/java/reactor/pom.xml): the generated client, then the driver linked against
+  // its target/classes; writes smoke/java/target/classpath.txt for the test. Nothing is installed
+  // into the Maven repository, so turbo's cache of this package restores all the test needs.
+  // `clean`: Maven recompiles only changed sources, and the client may have changed under the driver.
   run(mvn, [
     '-B',
     '-q',
     '-Dstyle.color=never',
     '-f',
-    `${generatedDir('java')}/pom.xml`,
-    'install',
-    '-DskipTests',
-    '-Dmaven.javadoc.skip=true',
-    '-Dmaven.source.skip=true',
-  ]);
-  // The smoke driver against the installed client; writes target/classpath.txt for the test.
-  // `clean`: Maven recompiles only changed sources, and the client it links against may have changed.
-  run(mvn, [
-    '-B',
-    '-q',
-    '-Dstyle.color=never',
-    '-f',
-    `${smokeDir('java')}/pom.xml`,
+    `${smokeDir('java')}/reactor/pom.xml`,
     'clean',
     'compile',
     `-Dchatplatform.version=${version}`,
