@@ -4,6 +4,7 @@ import {
   MissingToolchainError,
   PHP_CLIENT_NEEDS,
   phpLoads,
+  RUBY_CLIENT_NEEDS,
   requireTool,
   rubyLoads,
 } from '../scripts/lib/toolchain.mjs';
@@ -32,7 +33,9 @@ describe('requireTool', () => {
 // The Ruby and PHP clients run on libraries Debian installs (their registries are not reachable):
 // the interpreter alone is not enough, each library the client loads is checked.
 describe('the Ruby and PHP checks', () => {
-  const ruby = (libraries: string[]) => ({ ruby: { args: rubyLoads(libraries), install: 'ruby-typhoeus' } });
+  const ruby = (needs: Partial<typeof RUBY_CLIENT_NEEDS>) => ({
+    ruby: { args: rubyLoads({ ...RUBY_CLIENT_NEEDS, ...needs }), install: 'ruby-typhoeus' },
+  });
   const php = (needs: Partial<typeof PHP_CLIENT_NEEDS>) => ({
     php: { args: phpLoads({ ...PHP_CLIENT_NEEDS, ...needs }), install: 'php-guzzlehttp-guzzle' },
   });
@@ -43,9 +46,16 @@ describe('the Ruby and PHP checks', () => {
   });
 
   test('Ruby without a library the client needs fails, naming it', () => {
-    expect(() => requireTool('ruby', ruby(['json', 'chatplatform_no_such_library']))).toThrow(
+    expect(() => requireTool('ruby', ruby({ libraries: ['json', 'chatplatform_no_such_library'] }))).toThrow(
       /`ruby` is not available \(exit 1: missing the Ruby library chatplatform_no_such_library\)\. Install ruby-typhoeus/,
     );
+  });
+
+  test('an interpreter older than the client needs fails, naming both versions', () => {
+    expect(() => requireTool('ruby', ruby({ minimum: '99.0' }))).toThrow(
+      /\(exit 1: Ruby is [\d.]+, older than 99\.0\)/,
+    );
+    expect(() => requireTool('php', php({ minimum: '99.0' }))).toThrow(/\(exit 1: PHP is [\d.]+, older than 99\.0\)/);
   });
 
   test('PHP without an autoload file, an extension or a class fails, naming it', () => {
@@ -61,7 +71,7 @@ describe('the Ruby and PHP checks', () => {
   });
 
   test('a missing interpreter fails like any missing tool', () => {
-    const tools = { 'chatplatform-no-such-ruby': { args: rubyLoads(['json']), install: 'Ruby' } };
+    const tools = { 'chatplatform-no-such-ruby': { args: rubyLoads(RUBY_CLIENT_NEEDS), install: 'Ruby' } };
     expect(() => requireTool('chatplatform-no-such-ruby', tools)).toThrow(MissingToolchainError);
   });
 });
