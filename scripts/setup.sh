@@ -105,6 +105,20 @@ install_sdk_toolchains() {
   fi
 }
 
+install_sdk_ruby_php() {
+  # packages/sdks runs the generated Ruby and PHP clients on Debian's packages of their libraries:
+  # RubyGems and Packagist are not reachable from the build machines, so no bundler or composer.
+  if ! ruby -e 'require "json"; require "typhoeus"' 2>/dev/null; then
+    say "Ruby with Typhoeus for the Ruby client (Debian packages)"
+    apt_install ruby ruby-typhoeus
+  fi
+  if ! php -r 'exit((@include_once "GuzzleHttp/autoload.php") && class_exists("GuzzleHttp\\Psr7\\Request")
+      && extension_loaded("curl") && extension_loaded("mbstring") ? 0 : 1);' 2>/dev/null; then
+    say "PHP with curl, mbstring, Guzzle 7 and PSR-7 for the PHP client (Debian packages)"
+    apt_install php-cli php-curl php-mbstring php-guzzlehttp-guzzle php-guzzlehttp-psr7
+  fi
+}
+
 install_openapi_generator() {
   # packages/sdks runs the pinned OpenAPI Generator JAR from Maven Central (version in its package.json).
   local version dir=packages/sdks/.tools
@@ -138,6 +152,7 @@ install_chromium
 install_curl
 install_oasdiff
 install_sdk_toolchains
+install_sdk_ruby_php
 install_openapi_generator
 install_sdk_python
 install_workspace

@@ -1,7 +1,9 @@
 // Builds each generated client with its own toolchain: Python installed into packages/sdks/.venv
 // and imported, Go built and vetted, Java compiled with its smoke driver in one Maven reactor, Rust
 // and Kotlin compiled together with their smoke drivers
-// (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin).
+// (smoke/rust with cargo, smoke/kotlin with Maven and the Kotlin Maven plugin). Ruby and PHP have
+// nothing to compile and no registry to install from: their clients are loaded where they were
+// generated, with Debian's libraries, every file of them, and their drivers syntax-checked.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -67,7 +69,44 @@ function buildKotlin() {
   run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile']);
 }
 
-const builders = { python: buildPython, go: buildGo, java: buildJava, rust: buildRust, kotlin: buildKotlin };
+/** Loads every file of the generated Ruby client (`ruby -I lib`, as the driver runs) and checks its version. */
+function buildRuby(version) {
+  const ruby = requireTool('ruby');
+  const lib = join(generatedDir('ruby'), 'lib');
+  const loaded = capture(ruby, [
+    '-I',
+    lib,
+    '-e',
+    'require "chatplatform_client"; Dir[File.join(ARGV[0], "**", "*.rb")].sort.each { |f| require f }; print ChatplatformClient::VERSION',
+    lib,
+  ]);
+  if (loaded !== version) {
+    throw new Error(`The Ruby client loads as version ${loaded}, expected the spec's ${version}.`);
+  }
+  run(ruby, ['-c', join(smokeDir('ruby'), 'smoke_driver.rb')], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Loads every class of the generated PHP client (smoke/php/load_client.php) and checks its version. */
+function buildPhp(version) {
+  const php = requireTool('php');
+  const agent = capture(php, [join(smokeDir('php'), 'load_client.php')]);
+  if (agent !== `OpenAPI-Generator/${version}/PHP`) {
+    throw new Error(`The PHP client's user agent is "${agent}", expected it to carry the spec's version ${version}.`);
+  }
+  for (const file of ['autoload.php', 'smoke_driver.php']) {
+    run(php, ['-l', join(smokeDir('php'), file)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+}
+
+const builders = {
+  python: buildPython,
+  go: buildGo,
+  java: buildJava,
+  rust: buildRust,
+  kotlin: buildKotlin,
+  ruby: buildRuby,
+  php: buildPhp,
+};
 
 /** `node scripts/build.mjs [lang...]`: every language, or only those named. */
 function selected(names) {

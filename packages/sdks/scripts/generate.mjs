@@ -1,4 +1,4 @@
-// Generates the Python, Go, Java, Rust and Kotlin clients from the bundled spec with the pinned OpenAPI
+// Generates the Python, Go, Java, Rust, Kotlin, Ruby and PHP clients from the bundled spec with the pinned OpenAPI
 // Generator JAR. The generator's own spec validation runs (never --skip-validate-spec), and any
 // warning it prints about our spec fails the task.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
 import { requireGeneratorJar } from './lib/toolchain.mjs';
 
-export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin'];
+export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'];
 
 // The package version of each client is the spec's info.version, never a second number to keep in step.
 const versionProperty = {
@@ -18,6 +18,8 @@ const versionProperty = {
   java: 'artifactVersion',
   rust: 'packageVersion',
   kotlin: 'artifactVersion',
+  ruby: 'gemVersion',
+  php: 'artifactVersion',
 };
 
 /** Runs the generator JAR; its stdout and stderr come back as one log. */

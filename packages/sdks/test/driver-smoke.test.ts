@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scenarioRequests } from './support/arazzo-scenario.js';
 import { DRIVERS, type DriverStep } from './support/drivers.js';
 import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
-import { AFTER_2038, absentMeansFields, recordFixtures } from './support/record-fixtures.js';
+import { AFTER_2038, absentMeansFields, recordFixtures, UNDECLARED_FIELD } from './support/record-fixtures.js';
 import { type RecordingProxy, startRecordingProxy } from './support/recording-proxy.js';
 import { runProcess } from './support/run-process.js';
 import { loadBundledSpec } from './support/spec-example.js';
@@ -166,6 +166,19 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
     expect(typed.endedAt).toBe(records.extras.endedAt);
     expect(typed.participantDeviceId).toBe(records.extras.participants[0].deviceId);
     expect(typed.participantJoinedAt).toBe(records.extras.participants[0].joinedAt);
+  });
+
+  test('keeps fields the spec does not name, beside the typed ones', () => {
+    const { record: decoded, typed } = record('undeclared');
+    expect(decoded[UNDECLARED_FIELD], 'the call keeps the undeclared field').toEqual(
+      records.undeclared[UNDECLARED_FIELD],
+    );
+    expect(decoded.participants[0][UNDECLARED_FIELD], 'the participant keeps it').toEqual(
+      records.undeclared.participants[0][UNDECLARED_FIELD],
+    );
+    expect(withoutAddedNulls(decoded, records.undeclared)).toEqual(records.undeclared);
+    expect(typed.endedAt).toBe(records.undeclared.endedAt);
+    expect(typed.participantDeviceId).toBe(records.undeclared.participants[0].deviceId);
   });
 
   test('keeps fractional minutes', () => {

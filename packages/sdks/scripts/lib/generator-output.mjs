@@ -3,7 +3,7 @@
 
 export const KNOWN_GENERATOR_NOISE = [
   {
-    generators: ['python', 'go', 'java', 'rust', 'kotlin'],
+    generators: ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'],
     text: 'OpenAPI 3.1 support is still in beta.',
     why: 'printed for every OpenAPI 3.1 document, whatever it holds',
   },

@@ -10,11 +10,58 @@ export class MissingToolchainError extends Error {
   name = 'MissingToolchainError';
 }
 
+/**
+ * `ruby -e` that checks the version and loads each library the generated Ruby client needs; it
+ * names the first thing missing.
+ */
+export function rubyLoads({ minimum, libraries }) {
+  const version = `if Gem::Version.new(RUBY_VERSION) < Gem::Version.new(${JSON.stringify(minimum)}); warn "Ruby is #{RUBY_VERSION}, older than ${minimum}"; exit 1; end`;
+  const load = (library) =>
+    `begin; require ${JSON.stringify(library)}; rescue LoadError; warn ${JSON.stringify(`missing the Ruby library ${library}`)}; exit 1; end`;
+  return ['-e', [version, ...libraries.map(load)].join('\n')];
+}
+
+/** What the generated Ruby client needs: Typhoeus (its default library), JSON, and Ruby 2.7+ syntax. */
+export const RUBY_CLIENT_NEEDS = { minimum: '3.0', libraries: ['json', 'typhoeus'] };
+
+/**
+ * `php -r` that checks the version, loads the autoload files (from PHP's include path, where Debian
+ * installs them) and checks each extension and class the generated PHP client needs; it names the
+ * first thing missing.
+ */
+export function phpLoads({ minimum, autoload, extensions, classes }) {
+  const fail = (what) => `{ fwrite(STDERR, ${JSON.stringify(`missing ${what}`)}); exit(1); }`;
+  const script = [
+    `if (version_compare(PHP_VERSION, ${JSON.stringify(minimum)}, '<')) { fwrite(STDERR, 'PHP is ' . PHP_VERSION . ', older than ${minimum}'); exit(1); }`,
+    ...autoload.map((file) => `if (!(@include_once ${JSON.stringify(file)})) ${fail(`the autoload file ${file}`)}`),
+    ...extensions.map((name) => `if (!extension_loaded(${JSON.stringify(name)})) ${fail(`the PHP extension ${name}`)}`),
+    ...classes.map((name) => `if (!class_exists(${JSON.stringify(name)})) ${fail(`the class ${name}`)}`),
+  ];
+  return ['-r', script.join('\n')];
+}
+
+/** What the generated PHP client needs (its composer.json): PHP 8.1+, Guzzle 7 with PSR-7, through Debian's autoload files. */
+export const PHP_CLIENT_NEEDS = {
+  minimum: '8.1',
+  autoload: ['GuzzleHttp/autoload.php'],
+  extensions: ['curl', 'json', 'mbstring'],
+  classes: ['GuzzleHttp\\Client', 'GuzzleHttp\\Psr7\\Request'],
+};
+
 const TOOLS = {
   java: { args: ['-version'], install: 'a Java runtime, 11 or newer (Debian: apt-get install default-jdk-headless)' },
   mvn: { args: ['-v'], install: 'Apache Maven (Debian: apt-get install maven)' },
   go: { args: ['version'], install: 'Go 1.21 or newer (Debian: apt-get install golang-go, or https://go.dev/dl)' },
   cargo: { args: ['--version'], install: 'Rust with cargo, 1.80 or newer (https://rustup.rs)' },
+  ruby: {
+    args: rubyLoads(RUBY_CLIENT_NEEDS),
+    install: 'Ruby 3.0 or newer with Typhoeus (Debian: apt-get install ruby ruby-typhoeus)',
+  },
+  php: {
+    args: phpLoads(PHP_CLIENT_NEEDS),
+    install:
+      'PHP 8.1 or newer with curl, mbstring, Guzzle 7 and PSR-7 (Debian: apt-get install php-cli php-curl php-mbstring php-guzzlehttp-guzzle php-guzzlehttp-psr7)',
+  },
   python3: {
     args: ['--version'],
     install: 'Python 3.10 or newer with venv and pip (Debian: apt-get install python3 python3-venv python3-pip)',
@@ -31,8 +78,10 @@ export function requireTool(command, tools = TOOLS) {
   if (!tool) throw new Error(`Unknown tool "${command}"; known: ${Object.keys(tools).join(', ')}.`);
   const result = spawnSync(command, tool.args, { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
+    // The check's first line says what was missing (a library, an extension); it holds no secret.
+    const said = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n')[0];
     throw new MissingToolchainError(
-      `\`${command}\` is not available (${result.error?.code ?? `exit ${result.status}`}). ` +
+      `\`${command}\` is not available (${result.error?.code ?? `exit ${result.status}`}${said ? `: ${said}` : ''}). ` +
         `Install ${tool.install}. ${SETUP}.`,
     );
   }

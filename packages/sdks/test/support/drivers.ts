@@ -2,8 +2,8 @@
 // error type its client raises for a 400. `proxyUrl` is the test's server that records where a
 // client left on its default https servers would go (CONNECT).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { rustDriver, smokeDir } from '../../scripts/lib/paths.mjs';
+import { dirname, join } from 'node:path';
+import { generatedDir, rustDriver, smokeDir } from '../../scripts/lib/paths.mjs';
 import { MissingToolchainError, requireTool, requireVenvTool } from '../../scripts/lib/toolchain.mjs';
 
 export interface DriverStep {
@@ -48,6 +48,9 @@ function jvmDriver(lang: string, mainClass: string, proxyUrl: string) {
   };
 }
 
+const rubyClientEntry = join(generatedDir('ruby'), 'lib', 'chatplatform_client.rb');
+const phpClientEntry = join(generatedDir('php'), 'lib', 'Configuration.php');
+
 const noProxyOverride = { NO_PROXY: '', no_proxy: '' };
 
 export const DRIVERS: Record<string, Driver> = {
@@ -87,5 +90,31 @@ export const DRIVERS: Record<string, Driver> = {
   kotlin: {
     command: (proxyUrl) => jvmDriver('kotlin', 'com.chatplatform.smoke.SmokeKt', proxyUrl),
     apiError: 'ClientException',
+  },
+  ruby: {
+    command: (proxyUrl) => ({
+      // The generated sources as they are (no gem install: RubyGems is not reachable); Typhoeus is Debian's.
+      command: requireTool('ruby'),
+      args: ['-I', dirname(built(rubyClientEntry, 'ruby')), join(smokeDir('ruby'), 'smoke_driver.rb')],
+      cwd: smokeDir('ruby'),
+      // Typhoeus runs libcurl, which reads the proxy from the environment; https defaults only.
+      env: { ...noProxyOverride, HTTPS_PROXY: proxyUrl, https_proxy: proxyUrl, http_proxy: '', ALL_PROXY: '' },
+    }),
+    apiError: 'ApiError',
+  },
+  php: {
+    command: () => {
+      // Checked before PHP runs, so that a client never generated fails as unbuilt.
+      built(phpClientEntry, 'php');
+      return {
+        // smoke/php/autoload.php loads the generated sources and Debian's Guzzle (no Composer).
+        command: requireTool('php'),
+        args: [join(smokeDir('php'), 'smoke_driver.php')],
+        cwd: smokeDir('php'),
+        // The driver gives Guzzle its HTTPS proxy; none is taken from the environment.
+        env: { ...noProxyOverride, HTTPS_PROXY: '', HTTP_PROXY: '' },
+      };
+    },
+    apiError: 'ApiException',
   },
 };

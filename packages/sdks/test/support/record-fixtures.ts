@@ -1,6 +1,6 @@
 // The call records every language must decode, built from the spec's own Get Call examples:
 // the reference's observed record, the published record with every extra field and fractional
-// minutes, the observed record initiated after 2038, and the observed record without the fields
+// minutes, that record with a field no schema names, the observed record initiated after 2038, and the observed record without the fields
 // the spec marks `x-absent-means` (absent means 0).
 type Json = Record<string, any>;
 
@@ -32,12 +32,31 @@ function withoutDefaulted(spec: Json, record: Json): Json {
   return call;
 }
 
-export function recordFixtures(spec: Json): Record<'observed' | 'extras' | 'after2038' | 'defaultsAbsent', Json> {
+/**
+ * A field no schema names, made up for the test: the spec declares Call and CallParticipant open
+ * (`additionalProperties: true`), so a client must keep it beside the typed fields.
+ */
+export const UNDECLARED_FIELD = 'smokeFieldTheSpecDoesNotName';
+const UNDECLARED_VALUE = { nested: [1, 'two', null], flag: true };
+
+function withUndeclared(record: Json): Json {
+  const [first, ...others] = record.participants;
+  return {
+    ...record,
+    [UNDECLARED_FIELD]: UNDECLARED_VALUE,
+    participants: [{ ...first, [UNDECLARED_FIELD]: UNDECLARED_VALUE }, ...others],
+  };
+}
+
+export function recordFixtures(
+  spec: Json,
+): Record<'observed' | 'extras' | 'undeclared' | 'after2038' | 'defaultsAbsent', Json> {
   const observed = exampleRecord(spec, 'initiated');
   const published = exampleRecord(spec, 'endedWithRecording');
   return {
     observed: { ...observed, sessionId: 'observed' },
     extras: { ...published, sessionId: 'extras' },
+    undeclared: { ...withUndeclared(published), sessionId: 'undeclared' },
     after2038: { ...observed, sessionId: 'after2038', initiatedAt: AFTER_2038 },
     defaultsAbsent: { ...withoutDefaulted(spec, observed), sessionId: 'defaultsAbsent' },
   };
