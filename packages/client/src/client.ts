@@ -1,7 +1,8 @@
-// createClient(): one openapi-fetch client per server of the spec (each carrying only its own
-// credentials), a router that sends every typed call to the right one, and the retries, timeouts
-// and typed errors openapi-fetch leaves out by design.
-import createOpenApiFetch, { type Client, type FetchResponse, type Middleware } from 'openapi-fetch';
+// createClient(): openapi-fetch's typed interface over every operation of the spec, each call sent
+// to its server with only that server's credentials, plus the retries, timeouts and typed errors
+// openapi-fetch leaves out by design. Requests are built here (see request.ts): openapi-fetch
+// gives the types only.
+import type { Client, FetchResponse, Middleware } from 'openapi-fetch';
 import {
   AbortedError,
   apiErrorClass,
@@ -16,16 +17,15 @@ import type { components, paths } from './generated/schema.js';
 import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
+import { buildUrl, type Init, mergeHeaders, type Result, respond, serializeBody } from './request.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { exchange, type Fetch, isTransportError, readBody, transportReason } from './transport.js';
+import { connectionError, credentialHeaders, type Exchange, type Fetch, isTransportError } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
-  checkHeaderName,
   checkHeaderValue,
   checkNumber,
   checkRegion,
-  checkSegment,
   envName,
   optionHint,
 } from './validate.js';
@@ -101,19 +101,6 @@ export interface OnBehalfOfOptions extends RequestOptions {
   onBehalfOf?: string;
 }
 
-type Init = RequestOptions & {
-  body?: unknown;
-  onBehalfOf?: string;
-  parseAs?: string;
-  fetch?: Fetch;
-  params?: { header?: Record<string, unknown>; path?: Record<string, unknown> };
-};
-type Result = { data?: unknown; error?: unknown; response: Response };
-/** openapi-fetch's client as the router calls it: method and path are checked against the spec first. */
-type Requester = Pick<ApiClient, 'use' | 'eject'> & {
-  request(method: string, path: string, init: Record<string, unknown>): Promise<Result>;
-};
-
 /** The numeric options and their defaults: counts (retries, redirects, bytes), then durations in ms. */
 const NUMBERS = {
   maxRetries: 2,
@@ -126,14 +113,20 @@ const NUMBERS = {
 };
 const COUNTS = ['maxRetries', 'maxRedirects', 'maxResponseBytes'];
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-/** The headers that carry a credential: never sent to another origin. */
-const CREDENTIAL_HEADERS = Object.values(securityHeaders);
+for (const scheme in securityHeaders) credentialHeaders.push(securityHeaders[scheme]!);
+/** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
+const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
+for (const key in operations) {
+  const [operation, server] = operations[key]!;
+  routes[key] = [operation, server, key.slice(key.indexOf(' ') + 1).split(/\{([^}]+)\}/)];
+}
 
 type Settings = typeof NUMBERS & { random: () => number };
 interface Host {
   url: string;
   origin: string;
-  client: Requester;
+  /** User-Agent and the credentials of this server's operations. */
+  headers: Record<string, string>;
   schemes: string[];
 }
 /** What every request of one client shares. */
@@ -147,25 +140,26 @@ interface Context {
   fetch: Fetch;
   log: Log;
   logThreshold: number;
+  middleware: Middleware[];
 }
-/** One request as buildRequest settled it, and the URL it last went to. */
-interface Plan {
+/** One request as buildRequest settled it; `url` is the URL it last went to. */
+export interface Plan extends Exchange {
   method: string;
   operation: string;
   path: string;
   host: Host;
-  /** The init handed to openapi-fetch. */
-  init: Record<string, unknown>;
+  /** The URL and init of every attempt's first Request. */
+  href: string;
+  init: RequestInit;
+  params: NonNullable<Init['params']>;
   signal?: AbortSignal;
   timeout: number;
   parseAs: string;
-  fetch: Fetch;
+  middleware: Middleware[];
+  querySerializer?: Init['querySerializer'];
+  bodySerializer?: Init['bodySerializer'];
   /** 1 + the retries this method gets. */
   attempts: number;
-  url: string;
-  details: () => RequestDetails;
-  /** What exchange() needs; its `init` is set per attempt. */
-  exchange: Parameters<typeof exchange>[1];
 }
 
 export function createClient(options: ClientOptions = {}) {
@@ -177,9 +171,11 @@ export function createClient(options: ClientOptions = {}) {
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
   const { log, threshold } = createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact);
-  const hosts = servers.map(([template, ...schemes]) => {
+  const hosts = servers.map(([template, ...schemes]): Host => {
     const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
-    return createHost(url, schemes, credentials, options.middleware);
+    const headers: Record<string, string> = { 'user-agent': userAgent };
+    for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
+    return { url, origin: new URL(url).origin, headers, schemes };
   });
   const ctx: Context = {
     settings: readSettings(options),
@@ -191,7 +187,10 @@ export function createClient(options: ClientOptions = {}) {
     fetch: options.fetch ?? ((request, init) => fetch(request, init)),
     log,
     logThreshold: threshold,
+    middleware: [],
   };
+  const api = createRouter(ctx);
+  if (options.middleware) api.use(...options.middleware);
 
   /** A convenience: the data of a 2xx answer, or the typed error of any other. */
   const call: Caller = (method, path, init) => sendWithRetries(ctx, method, path, init ?? {}, true);
@@ -203,8 +202,8 @@ export function createClient(options: ClientOptions = {}) {
   };
 
   return {
-    /** The typed openapi-fetch client over every operation, each routed to its own host with its own credentials. */
-    api: createRouter(ctx),
+    /** The typed openapi-fetch interface over every operation, each routed to its own host with its own credentials. */
+    api,
     ...conveniences(call),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
@@ -246,13 +245,19 @@ const conveniences = (call: Caller) => ({
 /** openapi-fetch's interface over every operation, each call sent through sendWithRetries(). */
 function createRouter(ctx: Context): ApiClient {
   const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
+  const { middleware } = ctx;
   const router: Record<string, unknown> = {
     request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
-    use: (...middleware: Middleware[]) => {
-      for (const h of ctx.hosts) h.client.use(...middleware);
+    use: (...added: Middleware[]) => {
+      for (const m of added) {
+        if (!m) continue;
+        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))
+          throw new InvalidInputError('a middleware must be an object with onRequest, onResponse or onError');
+        middleware.push(m);
+      }
     },
-    eject: (...middleware: Middleware[]) => {
-      for (const h of ctx.hosts) h.client.eject(...middleware);
+    eject: (...removed: Middleware[]) => {
+      for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
     },
   };
   for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
@@ -272,26 +277,11 @@ function readCredentials(setting: (name: string) => unknown): Record<string, str
 
 function readSettings(options: ClientOptions): Settings {
   const settings = { random: options.random ?? Math.random } as Settings;
-  for (const [name, fallback] of Object.entries(NUMBERS) as [keyof typeof NUMBERS, number][]) {
-    settings[name] = checkNumber(name, options[name] ?? fallback, COUNTS.includes(name));
+  for (const name in NUMBERS) {
+    const key = name as keyof typeof NUMBERS;
+    settings[key] = checkNumber(name, options[key] ?? NUMBERS[key], COUNTS.includes(name));
   }
   return settings;
-}
-
-/** One openapi-fetch client per server, carrying only the credentials of that server's operations. */
-function createHost(
-  url: string,
-  schemes: string[],
-  credentials: Record<string, string>,
-  middleware?: readonly Middleware[],
-): Host {
-  const headers: Record<string, string> = { 'user-agent': userAgent };
-  for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
-  // Redirects are followed by exchange(), which keeps the credentials on their origin.
-  // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-  const client = createOpenApiFetch<any>({ baseUrl: url, headers, redirect: 'manual' });
-  if (middleware) client.use(...middleware);
-  return { url, origin: new URL(url).origin, client, schemes };
 }
 
 /**
@@ -307,7 +297,7 @@ async function sendWithRetries(ctx: Context, method: string, path: string, init:
     let result: Result | undefined;
     let failure: unknown;
     try {
-      result = await attemptOnce(ctx, plan);
+      result = await attemptOnce(plan);
     } catch (error) {
       failure = error;
     }
@@ -322,11 +312,11 @@ async function sendWithRetries(ctx: Context, method: string, path: string, init:
   }
 }
 
-/** Everything checked before the first attempt: the operation, its credentials, path parameters, headers and options. */
+/** Everything checked and built before the first attempt: the operation, its credentials, URL, headers, body and options. */
 function buildRequest(ctx: Context, method: string, path: string, init: Init): Plan {
-  const op = operations[`${method} ${path}`];
-  if (!op) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
-  const [operation, server] = op;
+  const route = routes[`${method} ${path}`];
+  if (!route) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
+  const [operation, server, parts] = route;
   const host = ctx.hosts[server]!;
   for (const scheme of host.schemes)
     if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
@@ -338,56 +328,54 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     parseAs = 'json',
     fetch = ctx.fetch,
     onBehalfOf,
+    headers,
+    params = {},
+    body,
+    middleware,
+    querySerializer,
+    bodySerializer,
     ...rest
   } = init;
   if (maxRetries !== settings.maxRetries) checkNumber('maxRetries', maxRetries, true);
   if (timeout !== settings.timeout) checkNumber('timeout', timeout, false);
-  checkHeaders(init.headers);
-  checkHeaders(init.params?.header);
-  if (onBehalfOf !== undefined) {
-    rest.params = {
-      ...rest.params,
-      header: { ...rest.params?.header, onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) },
-    };
-  }
-  // Every path parameter, whichever entry point it came through: URL parsers resolve `.` and `..`
-  // even percent-encoded, which would send the credentials to another path.
-  const values = init.params?.path ?? {};
-  const url =
-    host.url + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(checkSegment(values[name], name)));
+  const merged = { ...host.headers };
+  mergeHeaders(merged, headers);
+  mergeHeaders(merged, params.header);
+  if (onBehalfOf !== undefined) merged.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
+  const url = buildUrl(host.url, parts, params, querySerializer);
   const plan: Plan = {
     method,
     operation,
     path,
     host,
-    // A 2xx body is read by attemptOnce() (bounded) and JSON parsed by settle(), to keep the raw
-    // text of a malformed body; openapi-fetch hands it over as a stream.
-    // The path goes out exactly as checked and encoded above (openapi-fetch would serialize it again).
-    init: { ...rest, parseAs: 'stream', pathSerializer: () => url },
+    href: url,
+    init: { ...rest, method, headers: merged, body: serializeBody(body, merged, bodySerializer), redirect: 'manual' },
+    params,
     signal,
     timeout,
     parseAs,
-    fetch,
+    middleware: middleware ? [...ctx.middleware, ...middleware] : ctx.middleware,
+    querySerializer,
+    bodySerializer,
     attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
+    fetch,
+    origin: host.origin,
+    maxRedirects: settings.maxRedirects,
+    maxResponseBytes: settings.maxResponseBytes,
     url,
-    details: () => ({ method, operation, url: ctx.redact(plan.url) }),
-    exchange: {
-      fetch,
-      init: {},
-      origin: host.origin,
-      credentialHeaders: CREDENTIAL_HEADERS,
-      maxRedirects: settings.maxRedirects,
-      maxResponseBytes: settings.maxResponseBytes,
-      onUrl: (url) => (plan.url = url),
-      details: () => plan.details(),
-      redact: ctx.redact,
-    },
+    details,
+    redact: ctx.redact,
   };
   return plan;
 }
 
+/** The fields of a RequestError, as a method of the plan (no closure per request). */
+function details(this: Plan): RequestDetails {
+  return { method: this.method, operation: this.operation, url: this.redact(this.url) };
+}
+
 /** One attempt, with its own timeout; throws what classify() makes of a failure. */
-async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
+async function attemptOnce(plan: Plan): Promise<Result> {
   const { signal, timeout } = plan;
   // The controller and the timeout timer are made only when fetch reads `init.signal`: a fetch
   // that takes no signal could be neither aborted nor timed out, and an AbortController costs
@@ -395,21 +383,19 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
   // a Request that follows a signal costs ~25 %.
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
-  let answered = false;
+  const state = { timedOut: false, answered: false };
   const control = () => {
     if (!controller) {
       const c = new AbortController();
       controller = c;
       timer = setTimeout(() => {
-        timedOut = true;
+        state.timedOut = true;
         c.abort();
       }, timeout);
     }
     return controller;
   };
-  const x = plan.exchange;
-  x.init = {
+  const init = {
     get signal() {
       return control().signal;
     },
@@ -417,17 +403,9 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
   const onAbort = () => control().abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
   try {
-    const fetch = async (request: Request) => {
-      const response = await exchange(request, x);
-      answered = true;
-      return response;
-    };
-    const result = await plan.host.client.request(plan.method, plan.path, { ...plan.init, fetch });
-    // With parseAs 'stream' the body is the caller's to read, unbounded.
-    if (result.data && plan.parseAs !== 'stream') result.data = await readBody(result.response, plan.parseAs, x);
-    return result;
+    return await respond(plan, init, state);
   } catch (cause) {
-    throw classify(ctx, plan, cause, { timedOut, answered });
+    throw classify(plan, cause, state);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -439,14 +417,11 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
  * caused; our own errors stay; a network error while the body was read becomes ConnectionError;
  * anything else (a middleware's or a custom fetch's own bug) is surfaced as it is, unretried.
  */
-function classify(ctx: Context, plan: Plan, cause: unknown, state: { timedOut: boolean; answered: boolean }): unknown {
+function classify(plan: Plan, cause: unknown, state: { timedOut: boolean; answered: boolean }): unknown {
   if (plan.signal?.aborted) return aborted(plan, plan.signal.reason);
   if (state.timedOut) return new TimeoutError(plan.timeout, plan.details());
   if (cause instanceof ChatPlatformError) return cause;
-  if (state.answered && isTransportError(cause)) {
-    return new ConnectionError(`the connection failed: ${ctx.redact(transportReason(cause))}`, plan.details());
-  }
-  return cause;
+  return state.answered && isTransportError(cause) ? connectionError(cause, plan) : cause;
 }
 
 /** The wait before the next attempt, or undefined when there is none. */
@@ -522,15 +497,5 @@ function settle(
 }
 
 const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });
-
-/** Per-request headers: a name must be an HTTP token; a value is not shown, it may carry a credential. */
-function checkHeaders(headers?: object) {
-  if (headers && !(headers instanceof Headers)) {
-    for (const [name, value] of Object.entries(headers)) {
-      checkHeaderName(name);
-      if (typeof value === 'string') checkHeaderValue(`header ${name}`, value);
-    }
-  }
-}
 
 export type { FetchResponse, Middleware };

@@ -1,58 +1,63 @@
-// Between openapi-fetch and the network: redirects are followed here rather than by fetch (which
+// Between the client and the network: redirects are followed here rather than by fetch (which
 // strips only `Authorization` and would re-send `apikey`, `key` and `secret` to any origin), and
-// every response body is bounded.
+// every body the client reads is bounded.
 import { ConnectionError, RedirectError, type RequestDetails, ResponseTooLargeError } from './errors.js';
 import type { Redact } from './redact.js';
 
 /** A fetch called as `fetch(request, { signal })`: honour `signal` and `request.redirect` ('manual'). */
 export type Fetch = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
+/** What one request's exchanges share; `url` is updated to the URL of each request sent. */
 export interface Exchange {
   fetch: Fetch;
-  /** The init given to every fetch (its `signal` carries the timeout and the caller's abort). */
-  init: { signal?: AbortSignal };
   /** The origin the credentials belong to. */
   origin: string;
-  /** The headers that carry credentials. */
-  credentialHeaders: readonly string[];
   maxRedirects: number;
   maxResponseBytes: number;
-  /** Called with each URL before it is fetched (the errors name the last one). */
-  onUrl: (url: string) => void;
-  details: () => RequestDetails;
+  url: string;
+  details(): RequestDetails;
   redact: Redact;
 }
 
+/** The headers that carry credentials (see generated/spec.ts); set by createClient. */
+export const credentialHeaders: string[] = [];
 const REDIRECTS = [301, 302, 303, 307, 308];
 /** Headers that describe a body, dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
-/** One request and the same-origin redirects it leads to, with a bounded body. */
-export async function exchange(request: Request, x: Exchange): Promise<Response> {
-  let url = request.url;
+/** One request and the same-origin redirects it leads to; `init` carries the attempt's signal. */
+export async function exchange(request: Request, x: Exchange, init: { signal?: AbortSignal }): Promise<Response> {
   // A middleware may have sent the request elsewhere: the credentials stay behind.
-  if (!url.startsWith(`${x.origin}/`))
-    request = rebuild(request, url, request.method, request.body, x.credentialHeaders);
+  if (!isOnOrigin(request.url, x.origin))
+    request = rebuild(request, request.url, request.method, request.body, credentialHeaders);
   for (let hops = 0; ; hops++) {
     // Kept only for a request with a body, the one thing a 307 or 308 must send again.
-    const body = request.body ? await request.clone().arrayBuffer() : null;
-    x.onUrl(url);
+    const body = request.body && (await request.clone().arrayBuffer());
+    x.url = request.url;
     let response: Response;
     try {
-      response = await x.fetch(request, x.init);
+      response = await x.fetch(request, init);
     } catch (cause) {
       // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
       // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
-      if (!isTransportError(cause)) throw cause;
-      throw new ConnectionError(`the connection failed: ${x.redact(transportReason(cause))}`, x.details());
+      throw isTransportError(cause) ? connectionError(cause, x) : cause;
     }
-    const location = REDIRECTS.includes(response.status) && response.headers.get('location');
-    if (!location) return bounded(response, x);
-    await response.body?.cancel();
-    request = follow(request, body, response.status, location, hops, x);
-    url = request.url;
+    const { status } = response;
+    const location = REDIRECTS.includes(status) && response.headers.get('location');
+    if (!location) {
+      // fetch reads no further than a Content-Length: one over the limit is refused before reading.
+      if (response.body && +(response.headers.get('content-length') ?? 0) > x.maxResponseBytes) {
+        void response.body.cancel();
+        throw tooLarge(x);
+      }
+      return response;
+    }
+    void response.body?.cancel();
+    request = follow(request, body || null, status, location, hops, x);
   }
 }
+
+const isOnOrigin = (url: string, origin: string) => url.startsWith(origin) && url[origin.length] === '/';
 
 /** The request a redirect leads to, or a RedirectError when it leaves the origin, downgrades or goes on too long. */
 function follow(
@@ -63,10 +68,7 @@ function follow(
   hops: number,
   x: Exchange,
 ): Request {
-  let target: URL | undefined;
-  try {
-    target = new URL(location, request.url);
-  } catch {}
+  const target = URL.parse(location, request.url);
   const shown = x.redact(target ? target.origin + target.pathname : '(a Location that is not a URL)');
   const refuse = (reason: string) => new RedirectError(reason, status, shown, x.details());
   if (!target) throw refuse('its Location is not a URL');
@@ -83,82 +85,43 @@ function follow(
 }
 
 /** `request` with another URL, method and body, without the headers named in `drop`. */
-function rebuild(
-  request: Request,
-  url: string,
-  method: string,
-  body: BodyInit | null,
-  drop: readonly string[],
-): Request {
+function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop: string[]): Request {
   const headers = new Headers(request.headers);
   for (const name of drop) headers.delete(name);
   return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
 }
 
-/**
- * The response, refused at once when its Content-Length is over `maxResponseBytes`. A 2xx body is
- * read by readBounded(); an error body, read by openapi-fetch, is counted as it is read unless its
- * Content-Length is within the limit (fetch never reads past it). Past the limit the body is
- * cancelled, which closes the connection.
- */
-function bounded(response: Response, x: Exchange): Response {
-  const { body } = response;
-  if (!body) return response;
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > x.maxResponseBytes) refuse(body, x);
-  if (response.ok || declared <= x.maxResponseBytes) return response;
-  const reader = body.getReader();
-  let read = 0;
-  const limited = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      read += value.byteLength;
-      if (read <= x.maxResponseBytes) return controller.enqueue(value);
-      void reader.cancel();
-      controller.error(new ResponseTooLargeError(x.maxResponseBytes, x.details()));
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return new Response(limited, response);
-}
-
-function refuse(body: ReadableStream, x: Exchange): never {
-  void body.cancel();
-  throw new ResponseTooLargeError(x.maxResponseBytes, x.details());
-}
-
 const decoder = new TextDecoder();
 
-/** A 2xx body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or a Blob. */
-export function readBody(response: Response, parseAs: string, x: Exchange): Promise<unknown> {
-  // bounded() refused a longer declared length, and fetch reads no further than it declares: the
-  // built-in reader (the faster one) is enough then.
-  if (Number(response.headers.get('content-length') ?? NaN) <= x.maxResponseBytes) {
+/**
+ * A body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or
+ * a Blob. Past the limit reading stops and the body is cancelled, which closes the connection.
+ */
+export async function readBody(response: Response, parseAs: string, x: Exchange): Promise<unknown> {
+  // exchange() refused a longer declared length, and fetch reads no further than it declares: the
+  // built-in reader (the faster one) is enough then, and for no body at all.
+  if (!response.body || +(response.headers.get('content-length') ?? NaN) <= x.maxResponseBytes) {
     return parseAs === 'blob' ? response.blob() : parseAs === 'arrayBuffer' ? response.arrayBuffer() : response.text();
   }
-  return readBounded(response.body!, parseAs, x);
-}
-
-async function readBounded(body: ReadableStream<Uint8Array>, parseAs: string, x: Exchange): Promise<unknown> {
-  const reader = body.getReader();
+  const reader = response.body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
     size += next.value.byteLength;
     if (size > x.maxResponseBytes) {
       void reader.cancel();
-      throw new ResponseTooLargeError(x.maxResponseBytes, x.details());
+      throw tooLarge(x);
     }
     chunks.push(next.value);
   }
+  // One chunk (the usual case) is used as it is.
   let bytes = chunks[0] ?? new Uint8Array();
-  if (chunks.length > 1) {
+  if (chunks[1]) {
     bytes = new Uint8Array(size);
-    let at = 0;
+    size = 0;
     for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
+      bytes.set(chunk, size);
+      size += chunk.byteLength;
     }
   }
   if (parseAs === 'blob') return new Blob([bytes.slice()]);
@@ -166,10 +129,15 @@ async function readBounded(body: ReadableStream<Uint8Array>, parseAs: string, x:
   return decoder.decode(bytes);
 }
 
+const tooLarge = (x: Exchange) => new ResponseTooLargeError(x.maxResponseBytes, x.details());
+
 /** Errors of the network layer (undici) rather than of user code. */
 export const isTransportError = (e: unknown) =>
   e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
 
-/** undici's error code (ECONNRESET…) when it has one, else the message. */
-export const transportReason = (e: unknown) =>
-  String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e);
+/** A network failure as ConnectionError, with undici's error code (ECONNRESET…) when it has one, else the message. */
+export const connectionError = (e: unknown, x: Exchange) =>
+  new ConnectionError(
+    `the connection failed: ${x.redact(String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e))}`,
+    x.details(),
+  );
