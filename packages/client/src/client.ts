@@ -17,9 +17,16 @@ import type { components, paths } from './generated/schema.js';
 import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
-import { buildUrl, type Init, mergeHeaders, type Result, respond, serializeBody } from './request.js';
+import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { connectionError, credentialHeaders, type Exchange, type Fetch, isTransportError } from './transport.js';
+import {
+  connectionError,
+  credentialHeaders,
+  type Exchange,
+  exchange,
+  type Fetch,
+  isTransportError,
+} from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -403,7 +410,12 @@ async function attemptOnce(plan: Plan): Promise<Result> {
   const onAbort = () => control().abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
   try {
-    return await respond(plan, init, state);
+    const request = new Request(plan.href, plan.init);
+    const response = plan.middleware[0]
+      ? await withMiddleware(plan, request, init)
+      : await exchange(request, plan, init);
+    state.answered = true;
+    return await parse(plan, response);
   } catch (cause) {
     throw classify(plan, cause, state);
   } finally {

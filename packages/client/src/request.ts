@@ -4,7 +4,7 @@
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import type { Plan } from './client.js';
 import { InvalidInputError } from './errors.js';
-import { exchange, type Fetch, readBody } from './transport.js';
+import { exchange, type Fetch, readBody, refuse } from './transport.js';
 import { checkHeaderName, checkHeaderValue, checkSegment } from './validate.js';
 
 /** The init of a call, as the conveniences and openapi-fetch's interface take it. */
@@ -83,23 +83,19 @@ export function serializeBody(body: unknown, headers: Record<string, string>, se
   return serialized;
 }
 
-/** One attempt's request through the middleware and exchange(); `state.answered` once a response came. */
-export async function respond(plan: Plan, init: { signal?: AbortSignal }, state: { answered: boolean }) {
-  const request = new Request(plan.href, plan.init);
-  const response = plan.middleware[0] ? await withMiddleware(plan, request, init) : await exchange(request, plan, init);
-  state.answered = true;
-  return parse(plan, response);
-}
-
 /** The answer as openapi-fetch gives it; a 2xx body is left as text for settle() to parse as JSON. */
-async function parse(plan: Plan, response: Response): Promise<Result> {
+export async function parse(plan: Plan, response: Response): Promise<Result> {
   const { ok } = response;
-  if (response.status === 204 || plan.method === 'HEAD' || response.headers.get('content-length') === '0')
+  const declared = response.headers.get('content-length');
+  if (response.status === 204 || plan.method === 'HEAD' || declared === '0')
     return ok ? { data: undefined, response } : { error: undefined, response };
-  // With parseAs 'stream' the body is the caller's to read, unbounded.
-  if (ok)
-    return { data: plan.parseAs === 'stream' ? response.body : await readBody(response, plan.parseAs, plan), response };
-  let error = await readBody(response, 'text', plan);
+  if (ok) {
+    if (plan.parseAs !== 'stream') return { data: await readBody(response, plan.parseAs, plan, declared), response };
+    // With parseAs 'stream' the body is the caller's to read: only a declared length over the limit is refused.
+    if (+(declared ?? 0) > plan.maxResponseBytes) refuse(response, plan);
+    return { data: response.body, response };
+  }
+  let error = await readBody(response, 'text', plan, declared);
   try {
     error = JSON.parse(error as string);
   } catch {}
@@ -109,7 +105,7 @@ async function parse(plan: Plan, response: Response): Promise<Result> {
 type Hooked = MiddlewareCallbackParams & { error: unknown; response?: Response };
 
 /** openapi-fetch's hooks: onRequest in order, then onError or onResponse in reverse order. */
-async function withMiddleware(plan: Plan, request: Request, init: { signal?: AbortSignal }): Promise<Response> {
+export async function withMiddleware(plan: Plan, request: Request, init: { signal?: AbortSignal }): Promise<Response> {
   const list = plan.middleware;
   const options = Object.freeze({ baseUrl: plan.host.url, fetch: plan.fetch, parseAs: plan.parseAs });
   const id = Math.random().toString(36).slice(2, 11);

@@ -44,14 +44,7 @@ export async function exchange(request: Request, x: Exchange, init: { signal?: A
     }
     const { status } = response;
     const location = REDIRECTS.includes(status) && response.headers.get('location');
-    if (!location) {
-      // fetch reads no further than a Content-Length: one over the limit is refused before reading.
-      if (response.body && +(response.headers.get('content-length') ?? 0) > x.maxResponseBytes) {
-        void response.body.cancel();
-        throw tooLarge(x);
-      }
-      return response;
-    }
+    if (!location) return response;
     void response.body?.cancel();
     request = follow(request, body || null, status, location, hops, x);
   }
@@ -97,10 +90,16 @@ const decoder = new TextDecoder();
  * A body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or
  * a Blob. Past the limit reading stops and the body is cancelled, which closes the connection.
  */
-export async function readBody(response: Response, parseAs: string, x: Exchange): Promise<unknown> {
-  // exchange() refused a longer declared length, and fetch reads no further than it declares: the
-  // built-in reader (the faster one) is enough then, and for no body at all.
-  if (!response.body || +(response.headers.get('content-length') ?? NaN) <= x.maxResponseBytes) {
+export async function readBody(
+  response: Response,
+  parseAs: string,
+  x: Exchange,
+  declared = response.headers.get('content-length'),
+): Promise<unknown> {
+  // fetch reads no further than a Content-Length: one over the limit is refused before reading,
+  // and one within it is read by the built-in reader (the faster one), as is no body at all.
+  if (+(declared ?? NaN) > x.maxResponseBytes) refuse(response, x);
+  if (!response.body || declared) {
     return parseAs === 'blob' ? response.blob() : parseAs === 'arrayBuffer' ? response.arrayBuffer() : response.text();
   }
   const reader = response.body!.getReader();
@@ -127,6 +126,12 @@ export async function readBody(response: Response, parseAs: string, x: Exchange)
   if (parseAs === 'blob') return new Blob([bytes.slice()]);
   if (parseAs === 'arrayBuffer') return bytes.slice().buffer;
   return decoder.decode(bytes);
+}
+
+/** Cancelling the body closes the connection. */
+export function refuse(response: Response, x: Exchange): never {
+  void response.body?.cancel();
+  throw tooLarge(x);
 }
 
 const tooLarge = (x: Exchange) => new ResponseTooLargeError(x.maxResponseBytes, x.details());

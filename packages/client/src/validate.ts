@@ -37,7 +37,11 @@ export const checkRegion = (region: unknown) =>
 /** A path segment: URL parsers resolve `.` and `..` even percent-encoded, and a lone surrogate cannot be encoded. */
 export const checkSegment = (value: unknown, name: string) =>
   check(
-    typeof value === 'string' && !/^\.{0,2}$|\p{Cs}/u.test(value),
+    typeof value === 'string' &&
+      value !== '' &&
+      value !== '.' &&
+      value !== '..' &&
+      (value as string & { isWellFormed(): boolean }).isWellFormed(),
     name,
     value as string,
     'must be a non-empty string other than . and .., without lone UTF-16 surrogates',
