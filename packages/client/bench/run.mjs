@@ -3,11 +3,10 @@
 // from this one run. Needs the built package (turbo's bench task builds it first).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import createOpenApiFetch from 'openapi-fetch';
 import { Bench } from 'tinybench';
 import { createClient } from '../dist/index.js';
+import { bundleSize, SIZE_GOAL } from './size.mjs';
 
 const SESSION = 'v1.us.208136f5ba34a5a2.1717412345c2f4d0a7c1e3b5f7a9c0d2e4f6a8b0c1d3e5f7';
 const BODY = JSON.stringify({ data: [{ sessionId: SESSION, status: 'initiated', participants: [] }] });
@@ -100,29 +99,24 @@ console.log(
 );
 console.table(table);
 
-async function size(entry) {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
-}
+const size = (entry) => bundleSize(fileURLToPath(new URL(entry, import.meta.url)));
 const kB = (n) => `${(n / 1000).toFixed(2)} kB`;
 const sizes = [
-  ['@chatplatform/client (dist/index.js, openapi-fetch included)', await size('../dist/index.js')],
+  ['@chatplatform/client (dist/index.js; no openapi-fetch runtime)', await size('../dist/index.js')],
   ['openapi-fetch alone', await size('./openapi-fetch-entry.mjs')],
 ];
-console.log('\nSize of the built entry (esbuild bundle --minify, gzip -9); goal: client ≤ 12 kB min, ≤ 5 kB gzip');
+const client = sizes[0][1];
+const sizeVerdict = client.min <= SIZE_GOAL.min && client.gzip <= SIZE_GOAL.gzip ? 'met' : 'NOT MET';
+console.log(
+  `\nSize of the built entry (esbuild --bundle --minify, ES2022, gzip -9); goal: client ≤ ${kB(SIZE_GOAL.min)} min, ≤ ${kB(SIZE_GOAL.gzip)} gzip: ${sizeVerdict}`,
+);
 console.table(sizes.map(([name, s]) => ({ entry: name, minified: kB(s.min), 'min+gzip': kB(s.gzip) })));
 
-const ratio = table
+const TIME_GOAL = 1.1;
+const verdicts = table
   .filter((t) => t.task === 'client calls.get')
-  .map((t) => `${t.setup}: ${t['time vs bare openapi-fetch']}`);
-console.log(`\ncalls.get time vs bare openapi-fetch: ${ratio.join(', ')} (goal ≤ 1.10×)`);
+  .map((t) => {
+    const ratio = Number.parseFloat(t['time vs bare openapi-fetch']);
+    return `${t.setup}: ${ratio.toFixed(3)}× ${ratio <= TIME_GOAL ? 'met' : 'NOT MET'}`;
+  });
+console.log(`\ncalls.get time vs bare openapi-fetch (goal ≤ ${TIME_GOAL.toFixed(2)}×): ${verdicts.join('; ')}`);

@@ -9,7 +9,6 @@ import {
   ChatPlatformError,
   ConnectionError,
   InvalidInputError,
-  InvalidResponseError,
   type RequestDetails,
   TimeoutError,
 } from './errors.js';
@@ -119,16 +118,12 @@ const NUMBERS = {
   maxRetryAfter: 60_000,
 };
 const COUNTS = ['maxRetries', 'maxRedirects', 'maxResponseBytes'];
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 for (const scheme in securityHeaders) credentialHeaders.push(securityHeaders[scheme]!);
 /** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
 const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
-for (const key in operations) {
-  const [operation, server] = operations[key]!;
-  routes[key] = [operation, server, key.slice(key.indexOf(' ') + 1).split(/\{([^}]+)\}/)];
-}
+for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
 
-type Settings = typeof NUMBERS & { random: () => number };
 interface Host {
   url: string;
   origin: string;
@@ -136,9 +131,9 @@ interface Host {
   headers: Record<string, string>;
   schemes: string[];
 }
-/** What every request of one client shares. */
-interface Context {
-  settings: Settings;
+/** What every request of one client shares: the checked options and what createClient made of them. */
+type Context = typeof NUMBERS & {
+  random: () => number;
   hosts: Host[];
   credentials: Record<string, string>;
   redact: Redact;
@@ -148,9 +143,10 @@ interface Context {
   log: Log;
   logThreshold: number;
   middleware: Middleware[];
-}
+};
 /** One request as buildRequest settled it; `url` is the URL it last went to. */
 export interface Plan extends Exchange {
+  ctx: Context;
   method: string;
   operation: string;
   path: string;
@@ -163,16 +159,18 @@ export interface Plan extends Exchange {
   timeout: number;
   parseAs: string;
   middleware: Middleware[];
-  querySerializer?: Init['querySerializer'];
-  bodySerializer?: Init['bodySerializer'];
   /** 1 + the retries this method gets. */
   attempts: number;
 }
 
 export function createClient(options: ClientOptions = {}) {
-  const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
+  const env = options.env ?? globalThis.process?.env ?? {};
   const setting = (k: string) => options[k as keyof ClientOptions] ?? env[envName(k)];
-  const credentials = readCredentials(setting);
+  const credentials: Record<string, string> = {};
+  for (const scheme in securityHeaders) {
+    const value = setting(scheme);
+    if (value) credentials[scheme] = checkHeaderValue(scheme, value);
+  }
   const redact = createRedactor(Object.values(credentials));
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
@@ -184,8 +182,8 @@ export function createClient(options: ClientOptions = {}) {
     for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
     return { url, origin: new URL(url).origin, headers, schemes };
   });
-  const ctx: Context = {
-    settings: readSettings(options),
+  const ctx = {
+    random: options.random ?? Math.random,
     hosts,
     credentials,
     redact,
@@ -195,23 +193,24 @@ export function createClient(options: ClientOptions = {}) {
     log,
     logThreshold: threshold,
     middleware: [],
-  };
+  } as unknown as Context;
+  for (const name in NUMBERS) {
+    const key = name as keyof typeof NUMBERS;
+    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], COUNTS.includes(name));
+  }
   const api = createRouter(ctx);
   if (options.middleware) api.use(...options.middleware);
-
-  /** A convenience: the data of a 2xx answer, or the typed error of any other. */
-  const call: Caller = (method, path, init) => sendWithRetries(ctx, method, path, init ?? {}, true);
   const description = {
     appId,
     region,
     servers: hosts.map((h) => h.url),
     credentials: Object.fromEntries(Object.keys(credentials).map((k) => [k, REDACTED])),
   };
-
   return {
     /** The typed openapi-fetch interface over every operation, each routed to its own host with its own credentials. */
     api,
-    ...conveniences(call),
+    /** The conveniences: the data of a 2xx answer, or the typed error of any other. */
+    ...conveniences((method, path, init) => send(ctx, method, path, init ?? {}, true)),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
   };
@@ -249,46 +248,26 @@ const conveniences = (call: Caller) => ({
   },
 });
 
-/** openapi-fetch's interface over every operation, each call sent through sendWithRetries(). */
+/** openapi-fetch's interface over every operation, each call sent through send(). */
 function createRouter(ctx: Context): ApiClient {
-  const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
   const { middleware } = ctx;
   const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
+    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init ?? {}, false),
     use: (...added: Middleware[]) => {
       for (const m of added) {
-        if (!m) continue;
-        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))
-          throw new InvalidInputError('a middleware must be an object with onRequest, onResponse or onError');
-        middleware.push(m);
+        if (m && !(m.onRequest || m.onResponse || m.onError))
+          throw new InvalidInputError('a middleware must have onRequest, onResponse or onError');
+        if (m) middleware.push(m);
       }
     },
     eject: (...removed: Middleware[]) => {
       for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
     },
   };
-  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
+  for (const method of METHODS)
+    router[method] = (path: string, init?: Init) => send(ctx, method, path, init ?? {}, false);
   // Built by name above; its calls take exactly openapi-fetch's arguments.
   return router as unknown as ApiClient;
-}
-
-/** One option per security scheme of the spec, named after it. */
-function readCredentials(setting: (name: string) => unknown): Record<string, string> {
-  const credentials: Record<string, string> = {};
-  for (const scheme in securityHeaders) {
-    const value = setting(scheme);
-    if (value) credentials[scheme] = checkHeaderValue(scheme, value);
-  }
-  return credentials;
-}
-
-function readSettings(options: ClientOptions): Settings {
-  const settings = { random: options.random ?? Math.random } as Settings;
-  for (const name in NUMBERS) {
-    const key = name as keyof typeof NUMBERS;
-    settings[key] = checkNumber(name, options[key] ?? NUMBERS[key], COUNTS.includes(name));
-  }
-  return settings;
 }
 
 /**
@@ -296,10 +275,11 @@ function readSettings(options: ClientOptions): Settings {
  * `throws`, answers the data of a 2xx and throws the typed error of any other status.
  */
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-async function sendWithRetries(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
+async function send(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
   const plan = buildRequest(ctx, method, path, init);
+  const { signal } = plan;
   for (let attempt = 1; ; attempt++) {
-    if (plan.signal?.aborted) throw aborted(plan, plan.signal.reason);
+    if (signal?.aborted) throw aborted(plan, signal.reason);
     const started = Date.now();
     let result: Result | undefined;
     let failure: unknown;
@@ -308,11 +288,24 @@ async function sendWithRetries(ctx: Context, method: string, path: string, init:
     } catch (error) {
       failure = error;
     }
-    const wait = retryWait(ctx, plan, attempt, result, failure);
-    report(ctx, plan, { attempt, started, result, failure, wait });
-    if (wait === undefined) return settle(ctx, plan, result, failure, throws);
+    const status = result ? result.response.status : ((failure as Error)?.name ?? 'Error');
+    // Another attempt after a retryable status, a connection failure or a timeout, if one is left.
+    const wait =
+      attempt < plan.attempts &&
+      (result
+        ? isRetryableStatus(result.response.status)
+        : failure instanceof ConnectionError || failure instanceof TimeoutError)
+        ? retryDelay(attempt - 1, result?.response.headers.get('retry-after'), ctx)
+        : undefined;
+    // Logged at debug for an answer, info for a retry, warn for a failure that ends the request.
+    const level = wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
+    if (level >= ctx.logThreshold) {
+      const { operation, url, attempts } = plan;
+      ctx.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
+    }
+    if (wait === undefined) return settle(plan, result, failure, throws);
     try {
-      await ctx.wait(wait, plan.signal);
+      await ctx.wait(wait, signal);
     } catch (cause) {
       throw aborted(plan, cause);
     }
@@ -327,10 +320,9 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   const host = ctx.hosts[server]!;
   for (const scheme of host.schemes)
     if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
-  const { settings } = ctx;
   const {
-    maxRetries = settings.maxRetries,
-    timeout = settings.timeout,
+    maxRetries = ctx.maxRetries,
+    timeout = ctx.timeout,
     signal,
     parseAs = 'json',
     fetch = ctx.fetch,
@@ -339,18 +331,18 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     params = {},
     body,
     middleware,
-    querySerializer,
     bodySerializer,
     ...rest
   } = init;
-  if (maxRetries !== settings.maxRetries) checkNumber('maxRetries', maxRetries, true);
-  if (timeout !== settings.timeout) checkNumber('timeout', timeout, false);
+  if (maxRetries !== ctx.maxRetries) checkNumber('maxRetries', maxRetries, true);
+  if (timeout !== ctx.timeout) checkNumber('timeout', timeout, false);
   const merged = { ...host.headers };
   mergeHeaders(merged, headers);
   mergeHeaders(merged, params.header);
   if (onBehalfOf !== undefined) merged.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
-  const url = buildUrl(host.url, parts, params, querySerializer);
-  const plan: Plan = {
+  const url = buildUrl(host.url, parts, params);
+  return {
+    ctx,
     method,
     operation,
     path,
@@ -362,18 +354,15 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     timeout,
     parseAs,
     middleware: middleware ? [...ctx.middleware, ...middleware] : ctx.middleware,
-    querySerializer,
-    bodySerializer,
     attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
     fetch,
     origin: host.origin,
-    maxRedirects: settings.maxRedirects,
-    maxResponseBytes: settings.maxResponseBytes,
+    maxRedirects: ctx.maxRedirects,
+    maxResponseBytes: ctx.maxResponseBytes,
     url,
     details,
     redact: ctx.redact,
   };
-  return plan;
 }
 
 /** The fields of a RequestError, as a method of the plan (no closure per request). */
@@ -417,92 +406,27 @@ async function attemptOnce(plan: Plan): Promise<Result> {
     state.answered = true;
     return await parse(plan, response);
   } catch (cause) {
-    throw classify(plan, cause, state);
+    // The caller's abort and the timeout win over what they caused; our own errors stay; a network
+    // error while the body was read becomes ConnectionError; anything else (a middleware's or a
+    // custom fetch's own bug) is surfaced as it is, unretried.
+    if (signal?.aborted) throw aborted(plan, signal.reason);
+    if (state.timedOut) throw new TimeoutError(timeout, plan.details());
+    throw !(cause instanceof ChatPlatformError) && state.answered && isTransportError(cause)
+      ? connectionError(cause, plan)
+      : cause;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/**
- * The error an attempt's failure becomes. The caller's abort and the timeout win over what they
- * caused; our own errors stay; a network error while the body was read becomes ConnectionError;
- * anything else (a middleware's or a custom fetch's own bug) is surfaced as it is, unretried.
- */
-function classify(plan: Plan, cause: unknown, state: { timedOut: boolean; answered: boolean }): unknown {
-  if (plan.signal?.aborted) return aborted(plan, plan.signal.reason);
-  if (state.timedOut) return new TimeoutError(plan.timeout, plan.details());
-  if (cause instanceof ChatPlatformError) return cause;
-  return state.answered && isTransportError(cause) ? connectionError(cause, plan) : cause;
-}
-
-/** The wait before the next attempt, or undefined when there is none. */
-function retryWait(
-  ctx: Context,
-  plan: Plan,
-  attempt: number,
-  result: Result | undefined,
-  failure: unknown,
-): number | undefined {
-  if (attempt >= plan.attempts) return undefined;
-  if (result) {
-    const { response } = result;
-    return isRetryableStatus(response.status)
-      ? retryDelay(attempt - 1, response.headers.get('retry-after'), ctx.settings)
-      : undefined;
-  }
-  return failure instanceof ConnectionError || failure instanceof TimeoutError
-    ? retryDelay(attempt - 1, null, ctx.settings)
-    : undefined;
-}
-
-/** Logs one attempt: debug for an answer, info for a retry, warn for a failure that ends the request. */
-function report(
-  ctx: Context,
-  plan: Plan,
-  a: { attempt: number; started: number; result?: Result; failure: unknown; wait?: number },
-) {
-  const status = a.result ? a.result.response.status : ((a.failure as Error)?.name ?? 'Error');
-  const level = a.wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
-  if (level < ctx.logThreshold) return;
-  const { method, operation, url, attempts } = plan;
-  ctx.log(level, {
-    method,
-    operation,
-    url,
-    status,
-    attempt: a.attempt,
-    attempts,
-    wait: a.wait,
-    elapsed: Date.now() - a.started,
-  });
-}
-
 /** The answer of the last attempt: openapi-fetch's result, or with `throws` the data or the typed error. */
-function settle(
-  ctx: Context,
-  plan: Plan,
-  result: Result | undefined,
-  failure: unknown,
-  throws: boolean,
-): Result | unknown {
+function settle(plan: Plan, result: Result | undefined, failure: unknown, throws: boolean): Result | unknown {
   if (!result) throw failure;
-  const { response } = result;
-  const { status } = response;
-  if (response.ok) {
-    const text = result.data;
-    if (plan.parseAs === 'json' && typeof text === 'string') {
-      try {
-        result.data = text ? JSON.parse(text) : undefined;
-      } catch {
-        // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
-        throw new InvalidResponseError(status, ctx.redact(text), plan.details());
-      }
-    }
-    return throws ? result.data : result;
-  }
+  const { status, ok } = result.response;
+  if (ok) return throws ? result.data : result;
   // An error body may echo a credential (some servers quote the rejected key).
-  const body = ctx.redact(result.error);
+  const body = plan.redact(result.error);
   if (throws) throw new (apiErrorClass(status))(status, body === undefined ? '' : body, plan.details());
   result.error = body;
   return result;

@@ -3,7 +3,7 @@
 // as `{ data | error, response }`. Its rules are kept (see openapi-fetch's createClient).
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import type { Plan } from './client.js';
-import { InvalidInputError } from './errors.js';
+import { InvalidInputError, InvalidResponseError } from './errors.js';
 import { exchange, type Fetch, readBody, refuse } from './transport.js';
 import { checkHeaderName, checkHeaderValue, checkSegment } from './validate.js';
 
@@ -19,7 +19,6 @@ export type Init = {
   fetch?: Fetch;
   params?: { header?: object; path?: Record<string, unknown>; query?: Record<string, unknown> };
   middleware?: Middleware[];
-  querySerializer?: (query: Record<string, unknown>) => string;
   bodySerializer?: (body: unknown, headers: Record<string, string>) => BodyInit;
 };
 export type Result = { data?: unknown; error?: unknown; response: Response };
@@ -27,31 +26,17 @@ export type Result = { data?: unknown; error?: unknown; response: Response };
 /**
  * The URL: every path parameter checked, whichever entry point it came through (URL parsers
  * resolve `.` and `..` even percent-encoded, which would send the credentials to another path),
- * then encoded; then the query. `parts` is the path split around its parameters' names.
+ * then encoded. `parts` is the path split around its parameters' names. No operation of the spec
+ * takes a query (scripts/generate.mjs stops the build if one does).
  */
-export function buildUrl(base: string, parts: string[], params: NonNullable<Init['params']>, q?: unknown): string {
+export function buildUrl(base: string, parts: string[], params: NonNullable<Init['params']>): string {
+  if (params.query) throw new InvalidInputError('no operation of the spec takes query parameters');
   let url = base + parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
     url += encodeURIComponent(checkSegment(params.path?.[name], name)) + parts[i + 1];
   }
-  if (!params.query && !q) return url;
-  if (q && typeof q !== 'function') throw new InvalidInputError('querySerializer must be a function');
-  const search = ((q as Init['querySerializer']) ?? serializeQuery)(params.query ?? {});
-  return search ? `${url}?${search.replace(/^\?/, '')}` : url;
-}
-
-/** openapi-fetch's default: `name=value`, arrays exploded (`id=1&id=2`), objects as deepObject (`filter[a]=1`). */
-export function serializeQuery(query: Record<string, unknown>): string {
-  const pairs: string[] = [];
-  const add = (name: string, value: unknown) => {
-    if (value == null) return;
-    if (Array.isArray(value)) for (const v of value) add(name, v);
-    else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${name}[${k}]`, v);
-    else pairs.push(`${name}=${encodeURIComponent(value as string)}`);
-  };
-  for (const name in query) add(name, query[name]);
-  return pairs.join('&');
+  return url;
 }
 
 /**
@@ -69,37 +54,39 @@ export function mergeHeaders(into: Record<string, string>, from?: object) {
   }
 }
 
-/** openapi-fetch's default: FormData as it is, a form-urlencoded body as such, anything else as JSON. */
+/** JSON (every request body of the spec is JSON: see scripts/generate.mjs), or what `serializer` makes of it. */
 export function serializeBody(body: unknown, headers: Record<string, string>, serializer?: Init['bodySerializer']) {
   if (body === undefined) return undefined;
-  const serialized = serializer
-    ? serializer(body, headers)
-    : body instanceof FormData
-      ? body
-      : headers['content-type'] === 'application/x-www-form-urlencoded'
-        ? new URLSearchParams(body as Record<string, string>).toString()
-        : JSON.stringify(body);
+  const serialized = serializer ? serializer(body, headers) : JSON.stringify(body);
   if (!(serialized instanceof FormData)) headers['content-type'] ??= 'application/json';
   return serialized;
 }
 
-/** The answer as openapi-fetch gives it; a 2xx body is left as text for settle() to parse as JSON. */
+/**
+ * The answer as openapi-fetch gives it: `{ data }` for a 2xx, `{ error }` (JSON, else the text)
+ * for any other status. A 2xx body that is not the JSON it should be is an InvalidResponseError.
+ */
 export async function parse(plan: Plan, response: Response): Promise<Result> {
-  const { ok } = response;
+  const { ok, status } = response;
   const declared = response.headers.get('content-length');
-  if (response.status === 204 || plan.method === 'HEAD' || declared === '0')
+  if (status === 204 || plan.method === 'HEAD' || declared === '0')
     return ok ? { data: undefined, response } : { error: undefined, response };
-  if (ok) {
-    if (plan.parseAs !== 'stream') return { data: await readBody(response, plan.parseAs, plan, declared), response };
-    // With parseAs 'stream' the body is the caller's to read: only a declared length over the limit is refused.
+  const { parseAs } = plan;
+  if (ok && parseAs === 'stream') {
+    // The body is the caller's to read: only a declared length over the limit is refused.
     if (+(declared ?? 0) > plan.maxResponseBytes) refuse(response, plan);
     return { data: response.body, response };
   }
-  let error = await readBody(response, 'text', plan, declared);
+  const body = await readBody(response, ok ? parseAs : 'text', plan, declared);
+  if (ok && parseAs !== 'json') return { data: body, response };
   try {
-    error = JSON.parse(error as string);
-  } catch {}
-  return { error, response };
+    const json = body ? JSON.parse(body as string) : undefined;
+    return ok ? { data: json, response } : { error: json, response };
+  } catch {
+    if (!ok) return { error: body, response };
+    // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
+    throw new InvalidResponseError(status, plan.redact(body as string), plan.details());
+  }
 }
 
 type Hooked = MiddlewareCallbackParams & { error: unknown; response?: Response };
@@ -107,7 +94,7 @@ type Hooked = MiddlewareCallbackParams & { error: unknown; response?: Response }
 /** openapi-fetch's hooks: onRequest in order, then onError or onResponse in reverse order. */
 export async function withMiddleware(plan: Plan, request: Request, init: { signal?: AbortSignal }): Promise<Response> {
   const list = plan.middleware;
-  const options = Object.freeze({ baseUrl: plan.host.url, fetch: plan.fetch, parseAs: plan.parseAs });
+  const options = { baseUrl: plan.host.url, fetch: plan.fetch, parseAs: plan.parseAs };
   const id = Math.random().toString(36).slice(2, 11);
   const p = { request, schemaPath: plan.path, params: plan.params, id, options } as Hooked;
   for (const m of list) {

@@ -15,13 +15,13 @@ export interface BackoffOptions {
 }
 
 const DAY = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
-const LONG_DAY = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
+const LONG_DAY = '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day';
 const MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
 const TIME = '\\d\\d:\\d\\d:\\d\\d';
 /** RFC 9110 §5.6.7's three HTTP-date forms: IMF-fixdate, obsolete RFC 850, asctime. */
 const HTTP_DATE = new RegExp(
   `^(?:(?:${DAY}), \\d\\d (?:${MONTH}) \\d{4} ${TIME} GMT` +
-    `|(?:${LONG_DAY}), \\d\\d-(?:${MONTH})-\\d\\d ${TIME} GMT` +
+    `|${LONG_DAY}, \\d\\d-(?:${MONTH})-\\d\\d ${TIME} GMT` +
     `|(?:${DAY}) (?:${MONTH}) [ \\d]\\d ${TIME} \\d{4})$`,
 );
 
@@ -30,7 +30,7 @@ const HTTP_DATE = new RegExp(
  * neither delta-seconds (a non-negative integer) nor an HTTP-date: Date.parse alone would read
  * `-5` or `Foo 12` as dates in 2001, i.e. no wait at all.
  */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(value?: string | null, now = Date.now()): number | undefined {
   const v = value?.trim() ?? '';
   if (/^\d+$/.test(v)) return +v * 1000;
   // asctime has no zone: it is GMT (RFC 9110), not the machine's local time.
@@ -43,7 +43,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * (see parseRetryAfter), bounded by `maxRetryAfter`, else capped exponential backoff with up to
  * 25 % jitter taken off, so that clients that failed together do not retry together.
  */
-export function retryDelay(retry: number, retryAfter: string | null, o: BackoffOptions): number {
+export function retryDelay(retry: number, retryAfter: string | null | undefined, o: BackoffOptions): number {
   const fromServer = parseRetryAfter(retryAfter);
   if (fromServer !== undefined) return Math.min(fromServer, o.maxRetryAfter);
   return Math.min(o.initialRetryDelay * 2 ** retry, o.maxRetryDelay) * (1 - 0.25 * o.random());

@@ -99,10 +99,17 @@ export async function readBody(
   // fetch reads no further than a Content-Length: one over the limit is refused before reading,
   // and one within it is read by the built-in reader (the faster one), as is no body at all.
   if (+(declared ?? NaN) > x.maxResponseBytes) refuse(response, x);
-  if (!response.body || declared) {
-    return parseAs === 'blob' ? response.blob() : parseAs === 'arrayBuffer' ? response.arrayBuffer() : response.text();
-  }
-  const reader = response.body!.getReader();
+  const bytes = !response.body || declared ? await response.bytes() : await readBounded(response.body, x);
+  return parseAs === 'blob'
+    ? new Blob([bytes as Uint8Array<ArrayBuffer>])
+    : parseAs === 'arrayBuffer'
+      ? bytes.slice().buffer
+      : decoder.decode(bytes);
+}
+
+/** A body of unknown length (chunked), counted chunk by chunk. */
+async function readBounded(body: ReadableStream<Uint8Array>, x: Exchange): Promise<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
@@ -114,18 +121,14 @@ export async function readBody(
     chunks.push(next.value);
   }
   // One chunk (the usual case) is used as it is.
-  let bytes = chunks[0] ?? new Uint8Array();
-  if (chunks[1]) {
-    bytes = new Uint8Array(size);
-    size = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, size);
-      size += chunk.byteLength;
-    }
+  if (!chunks[1]) return chunks[0] ?? new Uint8Array();
+  const bytes = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, size);
+    size += chunk.byteLength;
   }
-  if (parseAs === 'blob') return new Blob([bytes.slice()]);
-  if (parseAs === 'arrayBuffer') return bytes.slice().buffer;
-  return decoder.decode(bytes);
+  return bytes;
 }
 
 /** Cancelling the body closes the connection. */
