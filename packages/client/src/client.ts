@@ -18,14 +18,7 @@ import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import {
-  connectionError,
-  credentialHeaders,
-  type Exchange,
-  exchange,
-  type Fetch,
-  isTransportError,
-} from './transport.js';
+import { connectionError, type Exchange, exchange, type Fetch, isTransportError } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -119,7 +112,6 @@ const NUMBERS = {
 };
 const COUNTS = ['maxRetries', 'maxRedirects', 'maxResponseBytes'];
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
-for (const scheme in securityHeaders) credentialHeaders.push(securityHeaders[scheme]!);
 /** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
 const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
 for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
@@ -146,7 +138,6 @@ type Context = typeof NUMBERS & {
 };
 /** One request as buildRequest settled it; `url` is the URL it last went to. */
 export interface Plan extends Exchange {
-  ctx: Context;
   method: string;
   operation: string;
   path: string;
@@ -342,7 +333,6 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   if (onBehalfOf !== undefined) merged.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
   const url = buildUrl(host.url, parts, params);
   return {
-    ctx,
     method,
     operation,
     path,

@@ -124,5 +124,5 @@ export async function withMiddleware(plan: Plan, request: Request, init: { signa
 
 function expected<T>(result: unknown, type: abstract new (...args: never[]) => T, hook: string, allowed: string): T {
   if (result instanceof type) return result;
-  throw new InvalidInputError(`a middleware's ${hook} returned something else: return ${allowed} or nothing`);
+  throw new InvalidInputError(`a middleware's ${hook} must return ${allowed} or nothing`);
 }

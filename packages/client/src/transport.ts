@@ -2,6 +2,7 @@
 // strips only `Authorization` and would re-send `apikey`, `key` and `secret` to any origin), and
 // every body the client reads is bounded.
 import { ConnectionError, RedirectError, type RequestDetails, ResponseTooLargeError } from './errors.js';
+import { securityHeaders } from './generated/spec.js';
 import type { Redact } from './redact.js';
 
 /** A fetch called as `fetch(request, { signal })`: honour `signal` and `request.redirect` ('manual'). */
@@ -19,17 +20,17 @@ export interface Exchange {
   redact: Redact;
 }
 
-/** The headers that carry credentials (see generated/spec.ts); set by createClient. */
-export const credentialHeaders: string[] = [];
+/** The headers that carry credentials: never sent to another origin. */
+const CREDENTIAL_HEADERS = new RegExp(`^(?:${Object.values(securityHeaders).join('|')})$`);
+/** Headers that describe a body (Content-Type, -Length, -Encoding…), dropped with it when a redirect turns the request into a GET. */
+const BODY_HEADERS = /^content-/;
 const REDIRECTS = [301, 302, 303, 307, 308];
-/** Headers that describe a body, dropped with it when a redirect turns the request into a GET. */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
 /** One request and the same-origin redirects it leads to; `init` carries the attempt's signal. */
 export async function exchange(request: Request, x: Exchange, init: { signal?: AbortSignal }): Promise<Response> {
   // A middleware may have sent the request elsewhere: the credentials stay behind.
   if (!isOnOrigin(request.url, x.origin))
-    request = rebuild(request, request.url, request.method, request.body, credentialHeaders);
+    request = rebuild(request, request.url, request.method, request.body, CREDENTIAL_HEADERS);
   for (let hops = 0; ; hops++) {
     // Kept only for a request with a body, the one thing a 307 or 308 must send again.
     const body = request.body && (await request.clone().arrayBuffer());
@@ -74,13 +75,13 @@ function follow(
   const toGet = (status === 303 && request.method !== 'HEAD') || (status < 303 && request.method === 'POST');
   return toGet
     ? rebuild(request, target.href, 'GET', null, BODY_HEADERS)
-    : rebuild(request, target.href, request.method, body, []);
+    : rebuild(request, target.href, request.method, body);
 }
 
-/** `request` with another URL, method and body, without the headers named in `drop`. */
-function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop: string[]): Request {
+/** `request` with another URL, method and body, without the headers `drop` matches. */
+function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop?: RegExp): Request {
   const headers = new Headers(request.headers);
-  for (const name of drop) headers.delete(name);
+  for (const name of [...headers.keys()]) if (drop?.test(name)) headers.delete(name);
   return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
 }
 
