@@ -58,7 +58,8 @@ export function mergeHeaders(into: Record<string, string>, from?: object) {
 export function serializeBody(body: unknown, headers: Record<string, string>, serializer?: Init['bodySerializer']) {
   if (body === undefined) return undefined;
   const serialized = serializer ? serializer(body, headers) : JSON.stringify(body);
-  if (!(serialized instanceof FormData)) headers['content-type'] ??= 'application/json';
+  // FormData sets its own multipart Content-Type, with the boundary.
+  if (serialized instanceof FormData && headers['content-type'] === 'application/json') delete headers['content-type'];
   return serialized;
 }
 
@@ -68,22 +69,21 @@ export function serializeBody(body: unknown, headers: Record<string, string>, se
  */
 export async function parse(plan: Plan, response: Response): Promise<Result> {
   const { ok, status } = response;
+  const answer = (value: unknown) => (ok ? { data: value, response } : { error: value, response });
   const declared = response.headers.get('content-length');
-  if (status === 204 || plan.method === 'HEAD' || declared === '0')
-    return ok ? { data: undefined, response } : { error: undefined, response };
+  if (status === 204 || plan.method === 'HEAD' || declared === '0') return answer(undefined);
   const { parseAs } = plan;
   if (ok && parseAs === 'stream') {
     // The body is the caller's to read: only a declared length over the limit is refused.
     if (+(declared ?? 0) > plan.maxResponseBytes) refuse(response, plan);
-    return { data: response.body, response };
+    return answer(response.body);
   }
   const body = await readBody(response, ok ? parseAs : 'text', plan, declared);
-  if (ok && parseAs !== 'json') return { data: body, response };
+  if (ok && parseAs !== 'json') return answer(body);
   try {
-    const json = body ? JSON.parse(body as string) : undefined;
-    return ok ? { data: json, response } : { error: json, response };
+    return answer(body ? JSON.parse(body as string) : undefined);
   } catch {
-    if (!ok) return { error: body, response };
+    if (!ok) return answer(body);
     // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
     throw new InvalidResponseError(status, plan.redact(body as string), plan.details());
   }

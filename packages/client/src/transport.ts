@@ -97,39 +97,37 @@ export async function readBody(
   x: Exchange,
   declared = response.headers.get('content-length'),
 ): Promise<unknown> {
-  // fetch reads no further than a Content-Length: one over the limit is refused before reading,
-  // and one within it is read by the built-in reader (the faster one), as is no body at all.
-  if (+(declared ?? NaN) > x.maxResponseBytes) refuse(response, x);
-  const bytes = !response.body || declared ? await response.bytes() : await readBounded(response.body, x);
+  // A declared length over the limit is refused before reading; any other body is counted as it
+  // is read (fetch reads no further than a Content-Length, but a chunked body has none).
+  if (+(declared ?? 0) > x.maxResponseBytes) refuse(response, x);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      size += next.value.byteLength;
+      if (size > x.maxResponseBytes) {
+        void reader.cancel();
+        throw tooLarge(x);
+      }
+      chunks.push(next.value);
+    }
+  }
+  // One chunk (the usual case) is used as it is.
+  let bytes = chunks[0] ?? new Uint8Array();
+  if (chunks[1]) {
+    bytes = new Uint8Array(size);
+    size = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, size);
+      size += chunk.byteLength;
+    }
+  }
   return parseAs === 'blob'
     ? new Blob([bytes as Uint8Array<ArrayBuffer>])
     : parseAs === 'arrayBuffer'
       ? bytes.slice().buffer
       : decoder.decode(bytes);
-}
-
-/** A body of unknown length (chunked), counted chunk by chunk. */
-async function readBounded(body: ReadableStream<Uint8Array>, x: Exchange): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    size += next.value.byteLength;
-    if (size > x.maxResponseBytes) {
-      void reader.cancel();
-      throw tooLarge(x);
-    }
-    chunks.push(next.value);
-  }
-  // One chunk (the usual case) is used as it is.
-  if (!chunks[1]) return chunks[0] ?? new Uint8Array();
-  const bytes = new Uint8Array(size);
-  size = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, size);
-    size += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** Cancelling the body closes the connection. */

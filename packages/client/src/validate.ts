@@ -23,7 +23,7 @@ export const checkAppId = (appId: unknown) =>
     typeof appId === 'string' && /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(appId),
     'appId',
     appId as string,
-    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to the dashboard's app ID`,
+    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to your app ID`,
   );
 
 export const checkRegion = (region: unknown) =>
@@ -44,7 +44,7 @@ export const checkSegment = (value: unknown, name: string) =>
       (value as string & { isWellFormed(): boolean }).isWellFormed(),
     name,
     value as string,
-    'must be a non-empty string other than . and .., without lone UTF-16 surrogates',
+    'must be a non-empty string, not . or .., without lone surrogates',
     true,
   );
 
@@ -55,7 +55,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
     name,
     value as string,
-    'must be a string without CR, LF, other control characters or characters beyond Latin-1',
+    'must be a Latin-1 string without control characters (CR, LF…)',
     true,
   );
 
@@ -98,7 +98,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
     // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that
     // does not parse (the password could be in it).
     url?.origin,
-    'must be an absolute https URL (http only on loopback, for mocks) without credentials, query or fragment',
+    'must be an https URL (http on loopback only) without credentials, query or fragment',
     !url,
   );
   return url!.href.replace(/\/+$/, '');
