@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { checkSupported } from './supported.mjs';
 
 const require = createRequire(import.meta.url);
 const out = new URL('../src/generated/', import.meta.url);
@@ -40,37 +41,6 @@ for (const [name, scheme] of Object.entries(spec.components?.securitySchemes ?? 
   schemeHeaders[name] = scheme.name;
 }
 
-/** A `$ref` inside the bundled spec, followed (JSON pointer, `~1` and `~0` unescaped). */
-const deref = (node) =>
-  node?.$ref
-    ? deref(
-        node.$ref
-          .slice(2)
-          .split('/')
-          .reduce((at, key) => at?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], spec),
-      )
-    : node;
-
-/**
- * The client builds requests itself (no openapi-fetch runtime) and serializes only path and header
- * parameters and JSON bodies: a spec that grows a query parameter or another body type stops the
- * build here, rather than the client sending it wrong.
- */
-function checkSupported(where, item, op) {
-  for (const parameter of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref)) {
-    if (parameter?.in !== 'path' && parameter?.in !== 'header') {
-      throw new Error(
-        `${where}: parameter ${parameter?.name} is in ${parameter?.in}; the client serializes path and header parameters only (src/request.ts)`,
-      );
-    }
-  }
-  for (const type of Object.keys(deref(op.requestBody)?.content ?? {})) {
-    if (!/^application\/(.+\+)?json$/.test(type)) {
-      throw new Error(`${where}: request body ${type}; the client sends JSON bodies only (src/request.ts)`);
-    }
-  }
-}
-
 /** Per server: the operations on it ("METHOD /path" → operationId) and the security schemes they send. */
 const operations = {};
 const serverSchemes = [];
@@ -79,7 +49,7 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
   for (const method of HTTP_METHODS) {
     const op = item[method];
     if (!op) continue;
-    checkSupported(`${method.toUpperCase()} ${path}`, item, op);
+    checkSupported(spec, `${method.toUpperCase()} ${path}`, item, op);
     const requirements = op.security ?? spec.security ?? [];
     // Every scheme of the first requirement is sent (OpenAPI: all schemes of one requirement together).
     const security = Object.keys(requirements[0] ?? {}).join(' ');
