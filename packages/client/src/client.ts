@@ -121,13 +121,13 @@ interface Host {
   origin: string;
   /** User-Agent and the credentials of this server's operations. */
   headers: Record<string, string>;
-  schemes: string[];
+  /** A security scheme of this server's operations without a credential: its operations are refused. */
+  missing?: string;
 }
 /** What every request of one client shares: the checked options and what createClient made of them. */
 type Context = typeof NUMBERS & {
   random: () => number;
   hosts: Host[];
-  credentials: Record<string, string>;
   redact: Redact;
   retryMethods: string[];
   wait: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -171,12 +171,11 @@ export function createClient(options: ClientOptions = {}) {
     const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
     const headers: Record<string, string> = { 'user-agent': userAgent };
     for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
-    return { url, origin: new URL(url).origin, headers, schemes };
+    return { url, origin: new URL(url).origin, headers, missing: schemes.find((scheme) => !credentials[scheme]) };
   });
   const ctx = {
     random: options.random ?? Math.random,
     hosts,
-    credentials,
     redact,
     retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
     wait: options.sleep ?? sleep,
@@ -309,8 +308,7 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   if (!route) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
   const [operation, server, parts] = route;
   const host = ctx.hosts[server]!;
-  for (const scheme of host.schemes)
-    if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
+  if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
   const {
     maxRetries = ctx.maxRetries,
     timeout = ctx.timeout,
