@@ -363,9 +363,9 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   };
 }
 
-/** The fields of a RequestError, as a method of the plan (no closure per request). */
-function details(this: Plan): RequestDetails {
-  return { method: this.method, operation: this.operation, url: this.redact(this.url) };
+/** The fields of a RequestError and those of its class, as a method of the plan (no closure per request). */
+function details(this: Plan, fields?: object): RequestDetails {
+  return { method: this.method, operation: this.operation, url: this.redact(this.url), ...fields };
 }
 
 /** One attempt, with its own timeout; throws what classify() makes of a failure. */
@@ -409,7 +409,7 @@ async function attemptOnce(plan: Plan): Promise<Result> {
     // error while the body was read becomes ConnectionError; anything else (a middleware's or a
     // custom fetch's own bug) is surfaced as it is, unretried.
     if (signal?.aborted) throw aborted(plan, signal.reason);
-    if (timedOut) throw new TimeoutError(timeout, plan.details());
+    if (timedOut) throw new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }));
     throw !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
       ? connectionError(cause, plan)
       : cause;
@@ -426,7 +426,11 @@ function settle(plan: Plan, result: Result | undefined, failure: unknown, throws
   if (ok) return throws ? result.data : result;
   // An error body may echo a credential (some servers quote the rejected key).
   const body = plan.redact(result.error);
-  if (throws) throw new (apiErrorClass(status))(status, body === undefined ? '' : body, plan.details());
+  if (throws)
+    throw new (apiErrorClass(status))(
+      `the API answered ${status}`,
+      plan.details({ status, body: body === undefined ? '' : body }),
+    );
   result.error = body;
   return result;
 }

@@ -85,7 +85,11 @@ export async function parse(plan: Plan, response: Response): Promise<Result> {
   } catch {
     if (!ok) return answer(body);
     // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
-    throw new InvalidResponseError(status, plan.redact(body as string), plan.details());
+    const rawText = plan.redact(body as string);
+    throw new InvalidResponseError(
+      `the API answered ${status} with a body that is not valid JSON`,
+      plan.details({ status, rawText }),
+    );
   }
 }
 

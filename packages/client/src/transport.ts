@@ -16,7 +16,8 @@ export interface Exchange {
   maxRedirects: number;
   maxResponseBytes: number;
   url: string;
-  details(): RequestDetails;
+  /** The fields of a RequestError, with those of its class. */
+  details(fields?: object): RequestDetails;
   redact: Redact;
 }
 
@@ -64,7 +65,11 @@ function follow(
 ): Request {
   const target = URL.parse(location, request.url);
   const shown = x.redact(target ? target.origin + target.pathname : '(a Location that is not a URL)');
-  const refuse = (reason: string) => new RedirectError(reason, status, shown, x.details());
+  const refuse = (reason: string) =>
+    new RedirectError(
+      `a ${status} redirect to ${shown} was refused: ${reason}`,
+      x.details({ status, location: shown }),
+    );
   if (!target) throw refuse('its Location is not a URL');
   if (request.url.startsWith('https:') && target.protocol !== 'https:') throw refuse('it leaves https');
   if (target.origin !== x.origin)
@@ -84,8 +89,6 @@ function rebuild(request: Request, url: string, method: string, body: BodyInit |
   for (const name of [...headers.keys()]) if (drop?.test(name)) headers.delete(name);
   return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
 }
-
-const decoder = new TextDecoder();
 
 /**
  * A body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or
@@ -113,22 +116,17 @@ export async function readBody(
       chunks.push(next.value);
     }
   }
-  // One chunk (the usual case) is used as it is.
-  let bytes = chunks[0] ?? new Uint8Array();
-  if (chunks[1]) {
-    bytes = new Uint8Array(size);
-    size = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, size);
-      size += chunk.byteLength;
-    }
+  if (parseAs === 'blob' || parseAs === 'arrayBuffer') {
+    const blob = new Blob(chunks as Uint8Array<ArrayBuffer>[]);
+    return parseAs === 'blob' ? blob : blob.arrayBuffer();
   }
-  return parseAs === 'blob'
-    ? new Blob([bytes as Uint8Array<ArrayBuffer>])
-    : parseAs === 'arrayBuffer'
-      ? bytes.slice().buffer
-      : decoder.decode(bytes);
+  // Decoded chunk by chunk (a character may span two), synchronously: the shared decoder's state cannot interleave.
+  let text = '';
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
+
+const decoder = new TextDecoder();
 
 /** Cancelling the body closes the connection. */
 export function refuse(response: Response, x: Exchange): never {
@@ -136,7 +134,11 @@ export function refuse(response: Response, x: Exchange): never {
   throw tooLarge(x);
 }
 
-const tooLarge = (x: Exchange) => new ResponseTooLargeError(x.maxResponseBytes, x.details());
+const tooLarge = (x: Exchange) =>
+  new ResponseTooLargeError(
+    `the response body exceeds maxResponseBytes (${x.maxResponseBytes} bytes)`,
+    x.details({ maxResponseBytes: x.maxResponseBytes }),
+  );
 
 /** Errors of the network layer (undici) rather than of user code. */
 export const isTransportError = (e: unknown) =>
