@@ -100,7 +100,7 @@ export interface OnBehalfOfOptions extends RequestOptions {
   onBehalfOf?: string;
 }
 
-/** The numeric options and their defaults: counts (retries, redirects, bytes), then durations in ms. */
+/** The numeric options and their defaults: the first three are counts (retries, redirects, bytes), the others durations in ms. */
 const NUMBERS = {
   maxRetries: 2,
   maxRedirects: 5,
@@ -110,7 +110,6 @@ const NUMBERS = {
   maxRetryDelay: 8_000,
   maxRetryAfter: 60_000,
 };
-const COUNTS = ['maxRetries', 'maxRedirects', 'maxResponseBytes'];
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 /** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
 const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
@@ -184,10 +183,10 @@ export function createClient(options: ClientOptions = {}) {
     logThreshold: threshold,
     middleware: [],
   } as unknown as Context;
-  for (const name in NUMBERS) {
+  Object.keys(NUMBERS).forEach((name, i) => {
     const key = name as keyof typeof NUMBERS;
-    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], COUNTS.includes(name));
-  }
+    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], i < 3);
+  });
   const api = createRouter(ctx);
   if (options.middleware) api.use(...options.middleware);
   const description = {

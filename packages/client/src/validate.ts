@@ -9,7 +9,7 @@ export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]
 export const optionHint = (option: string) => `the ${option} option (or ${envName(option)})`;
 
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
-function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
+export function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
   // String(): JSON.stringify would print NaN and Infinity as null.
   if (!ok)
     throw new InvalidInputError(
@@ -38,9 +38,7 @@ export const checkRegion = (region: unknown) =>
 export const checkSegment = (value: unknown, name: string) =>
   check(
     typeof value === 'string' &&
-      value !== '' &&
-      value !== '.' &&
-      value !== '..' &&
+      !/^\.{0,2}$/.test(value) &&
       (value as string & { isWellFormed(): boolean }).isWellFormed(),
     name,
     value as string,
