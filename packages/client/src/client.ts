@@ -250,7 +250,10 @@ function createRouter(ctx: Context): ApiClient {
       }
     },
     eject: (...removed: Middleware[]) => {
-      for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
+      for (const m of removed) {
+        const i = middleware.indexOf(m);
+        if (i >= 0) middleware.splice(i, 1);
+      }
     },
   };
   for (const method of METHODS)

@@ -83,10 +83,7 @@ export const checkHeaderName = (name: string) =>
 
 /** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
 export function checkBaseUrl(baseUrl: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(String(baseUrl));
-  } catch {}
+  const url = URL.parse(String(baseUrl));
   check(
     url &&
       (url.protocol === 'https:' ||
