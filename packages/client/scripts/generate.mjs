@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { checkSupported } from './supported.mjs';
 
 const out = new URL('../src/generated/', import.meta.url);
 const specPath = bundledSpecPath('json');
@@ -46,6 +47,7 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
   for (const method of HTTP_METHODS) {
     const op = item[method];
     if (!op) continue;
+    checkSupported(spec, `${method.toUpperCase()} ${path}`, item, op);
     const requirements = op.security ?? spec.security ?? [];
     // Every scheme of the first requirement is sent (OpenAPI: all schemes of one requirement together).
     const security = Object.keys(requirements[0] ?? {}).join(' ');

@@ -1,14 +1,14 @@
-// createClient(): one openapi-fetch client per server of the spec (each carrying only its own
-// credentials), a router that sends every typed call to the right one, and the retries, timeouts
-// and typed errors openapi-fetch leaves out by design.
-import createOpenApiFetch, { type Client, type FetchResponse, type Middleware } from 'openapi-fetch';
+// createClient(): openapi-fetch's typed interface over every operation of the spec, each call sent
+// to its server with only that server's credentials, plus the retries, timeouts and typed errors
+// openapi-fetch leaves out by design. Requests are built here (see request.ts): openapi-fetch
+// gives the types only.
+import type { Client, FetchResponse, Middleware } from 'openapi-fetch';
 import {
   AbortedError,
   apiErrorClass,
   ChatPlatformError,
   ConnectionError,
   InvalidInputError,
-  InvalidResponseError,
   type RequestDetails,
   TimeoutError,
 } from './errors.js';
@@ -16,16 +16,15 @@ import type { components, paths } from './generated/schema.js';
 import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
+import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
 import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { exchange, type Fetch, isTransportError, readBody, transportReason } from './transport.js';
+import { connectionError, type Exchange, exchange, type Fetch, isTransportError } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
-  checkHeaderName,
   checkHeaderValue,
   checkNumber,
   checkRegion,
-  checkSegment,
   envName,
   optionHint,
 } from './validate.js';
@@ -101,20 +100,7 @@ export interface OnBehalfOfOptions extends RequestOptions {
   onBehalfOf?: string;
 }
 
-type Init = RequestOptions & {
-  body?: unknown;
-  onBehalfOf?: string;
-  parseAs?: string;
-  fetch?: Fetch;
-  params?: { header?: Record<string, unknown>; path?: Record<string, unknown> };
-};
-type Result = { data?: unknown; error?: unknown; response: Response };
-/** openapi-fetch's client as the router calls it: method and path are checked against the spec first. */
-type Requester = Pick<ApiClient, 'use' | 'eject'> & {
-  request(method: string, path: string, init: Record<string, unknown>): Promise<Result>;
-};
-
-/** The numeric options and their defaults: counts (retries, redirects, bytes), then durations in ms. */
+/** The numeric options and their defaults: the first three are counts (retries, redirects, bytes), the others durations in ms. */
 const NUMBERS = {
   maxRetries: 2,
   maxRedirects: 5,
@@ -124,88 +110,96 @@ const NUMBERS = {
   maxRetryDelay: 8_000,
   maxRetryAfter: 60_000,
 };
-const COUNTS = ['maxRetries', 'maxRedirects', 'maxResponseBytes'];
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
-/** The headers that carry a credential: never sent to another origin. */
-const CREDENTIAL_HEADERS = Object.values(securityHeaders);
+const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
+/** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
+const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
+for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
 
-type Settings = typeof NUMBERS & { random: () => number };
 interface Host {
   url: string;
   origin: string;
-  client: Requester;
-  schemes: string[];
+  /** User-Agent and the credentials of this server's operations. */
+  headers: Record<string, string>;
+  /** A security scheme of this server's operations without a credential: its operations are refused. */
+  missing?: string;
 }
-/** What every request of one client shares. */
-interface Context {
-  settings: Settings;
+/** What every request of one client shares: the checked options and what createClient made of them. */
+type Context = typeof NUMBERS & {
+  random: () => number;
   hosts: Host[];
-  credentials: Record<string, string>;
   redact: Redact;
   retryMethods: string[];
   wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   fetch: Fetch;
   log: Log;
   logThreshold: number;
-}
-/** One request as buildRequest settled it, and the URL it last went to. */
-interface Plan {
+  middleware: Middleware[];
+};
+/** One request as buildRequest settled it; `url` is the URL it last went to. */
+export interface Plan extends Exchange {
   method: string;
   operation: string;
   path: string;
   host: Host;
-  /** The init handed to openapi-fetch. */
-  init: Record<string, unknown>;
+  /** The URL and init of every attempt's first Request. */
+  href: string;
+  init: RequestInit;
+  params: NonNullable<Init['params']>;
   signal?: AbortSignal;
   timeout: number;
   parseAs: string;
-  fetch: Fetch;
+  middleware: Middleware[];
   /** 1 + the retries this method gets. */
   attempts: number;
-  url: string;
-  details: () => RequestDetails;
-  /** What exchange() needs; its `init` is set per attempt. */
-  exchange: Parameters<typeof exchange>[1];
 }
 
 export function createClient(options: ClientOptions = {}) {
-  const env = options.env ?? (typeof process === 'undefined' ? {} : process.env);
+  const env = options.env ?? globalThis.process?.env ?? {};
   const setting = (k: string) => options[k as keyof ClientOptions] ?? env[envName(k)];
-  const credentials = readCredentials(setting);
+  const credentials: Record<string, string> = {};
+  for (const scheme in securityHeaders) {
+    const value = setting(scheme);
+    if (value) credentials[scheme] = checkHeaderValue(scheme, value);
+  }
   const redact = createRedactor(Object.values(credentials));
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
   const { log, threshold } = createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact);
-  const hosts = servers.map(([template, ...schemes]) => {
+  const hosts = servers.map(([template, ...schemes]): Host => {
     const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
-    return createHost(url, schemes, credentials, options.middleware);
+    const headers: Record<string, string> = { 'user-agent': userAgent };
+    for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
+    return { url, origin: new URL(url).origin, headers, missing: schemes.find((scheme) => !credentials[scheme]) };
   });
-  const ctx: Context = {
-    settings: readSettings(options),
+  const ctx = {
+    random: options.random ?? Math.random,
     hosts,
-    credentials,
     redact,
     retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
     wait: options.sleep ?? sleep,
     fetch: options.fetch ?? ((request, init) => fetch(request, init)),
     log,
     logThreshold: threshold,
-  };
-
-  /** A convenience: the data of a 2xx answer, or the typed error of any other. */
-  const call: Caller = (method, path, init) => sendWithRetries(ctx, method, path, init ?? {}, true);
+    middleware: [],
+  } as unknown as Context;
+  Object.keys(NUMBERS).forEach((name, i) => {
+    const key = name as keyof typeof NUMBERS;
+    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], i < 3);
+  });
+  const api = createRouter(ctx);
+  if (options.middleware) api.use(...options.middleware);
   const description = {
     appId,
     region,
     servers: hosts.map((h) => h.url),
     credentials: Object.fromEntries(Object.keys(credentials).map((k) => [k, REDACTED])),
   };
-
   return {
-    /** The typed openapi-fetch client over every operation, each routed to its own host with its own credentials. */
-    api: createRouter(ctx),
-    ...conveniences(call),
+    /** The typed openapi-fetch interface over every operation, each routed to its own host with its own credentials. */
+    api,
+    /** The conveniences: the data of a 2xx answer, or the typed error of any other. */
+    ...conveniences((method, path, init) => send(ctx, method, path, init ?? {}, true)),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
   };
@@ -243,55 +237,29 @@ const conveniences = (call: Caller) => ({
   },
 });
 
-/** openapi-fetch's interface over every operation, each call sent through sendWithRetries(). */
+/** openapi-fetch's interface over every operation, each call sent through send(). */
 function createRouter(ctx: Context): ApiClient {
-  const send = (method: string, path: string, init?: Init) => sendWithRetries(ctx, method, path, init ?? {}, false);
+  const { middleware } = ctx;
   const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(method.toUpperCase(), path, init),
-    use: (...middleware: Middleware[]) => {
-      for (const h of ctx.hosts) h.client.use(...middleware);
+    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init ?? {}, false),
+    use: (...added: Middleware[]) => {
+      for (const m of added) {
+        if (m && !(m.onRequest || m.onResponse || m.onError))
+          throw new InvalidInputError('a middleware must have onRequest, onResponse or onError');
+        if (m) middleware.push(m);
+      }
     },
-    eject: (...middleware: Middleware[]) => {
-      for (const h of ctx.hosts) h.client.eject(...middleware);
+    eject: (...removed: Middleware[]) => {
+      for (const m of removed) {
+        const i = middleware.indexOf(m);
+        if (i >= 0) middleware.splice(i, 1);
+      }
     },
   };
-  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(method, path, init);
+  for (const method of METHODS)
+    router[method] = (path: string, init?: Init) => send(ctx, method, path, init ?? {}, false);
   // Built by name above; its calls take exactly openapi-fetch's arguments.
   return router as unknown as ApiClient;
-}
-
-/** One option per security scheme of the spec, named after it. */
-function readCredentials(setting: (name: string) => unknown): Record<string, string> {
-  const credentials: Record<string, string> = {};
-  for (const scheme in securityHeaders) {
-    const value = setting(scheme);
-    if (value) credentials[scheme] = checkHeaderValue(scheme, value);
-  }
-  return credentials;
-}
-
-function readSettings(options: ClientOptions): Settings {
-  const settings = { random: options.random ?? Math.random } as Settings;
-  for (const [name, fallback] of Object.entries(NUMBERS) as [keyof typeof NUMBERS, number][]) {
-    settings[name] = checkNumber(name, options[name] ?? fallback, COUNTS.includes(name));
-  }
-  return settings;
-}
-
-/** One openapi-fetch client per server, carrying only the credentials of that server's operations. */
-function createHost(
-  url: string,
-  schemes: string[],
-  credentials: Record<string, string>,
-  middleware?: readonly Middleware[],
-): Host {
-  const headers: Record<string, string> = { 'user-agent': userAgent };
-  for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
-  // Redirects are followed by exchange(), which keeps the credentials on their origin.
-  // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-  const client = createOpenApiFetch<any>({ baseUrl: url, headers, redirect: 'manual' });
-  if (middleware) client.use(...middleware);
-  return { url, origin: new URL(url).origin, client, schemes };
 }
 
 /**
@@ -299,95 +267,111 @@ function createHost(
  * `throws`, answers the data of a 2xx and throws the typed error of any other status.
  */
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-async function sendWithRetries(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
+async function send(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
   const plan = buildRequest(ctx, method, path, init);
+  const { signal } = plan;
   for (let attempt = 1; ; attempt++) {
-    if (plan.signal?.aborted) throw aborted(plan, plan.signal.reason);
+    if (signal?.aborted) throw aborted(plan, signal.reason);
     const started = Date.now();
     let result: Result | undefined;
     let failure: unknown;
     try {
-      result = await attemptOnce(ctx, plan);
+      result = await attemptOnce(plan);
     } catch (error) {
       failure = error;
     }
-    const wait = retryWait(ctx, plan, attempt, result, failure);
-    report(ctx, plan, { attempt, started, result, failure, wait });
-    if (wait === undefined) return settle(ctx, plan, result, failure, throws);
+    const status = result ? result.response.status : ((failure as Error)?.name ?? 'Error');
+    // Another attempt after a retryable status, a connection failure or a timeout, if one is left.
+    const wait =
+      attempt < plan.attempts &&
+      (result
+        ? isRetryableStatus(result.response.status)
+        : failure instanceof ConnectionError || failure instanceof TimeoutError)
+        ? retryDelay(attempt - 1, result?.response.headers.get('retry-after'), ctx)
+        : undefined;
+    // Logged at debug for an answer, info for a retry, warn for a failure that ends the request.
+    const level = wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
+    if (level >= ctx.logThreshold) {
+      const { operation, url, attempts } = plan;
+      ctx.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
+    }
+    if (wait === undefined) return settle(plan, result, failure, throws);
     try {
-      await ctx.wait(wait, plan.signal);
+      await ctx.wait(wait, signal);
     } catch (cause) {
       throw aborted(plan, cause);
     }
   }
 }
 
-/** Everything checked before the first attempt: the operation, its credentials, path parameters, headers and options. */
+/** Everything checked and built before the first attempt: the operation, its credentials, URL, headers, body and options. */
 function buildRequest(ctx: Context, method: string, path: string, init: Init): Plan {
-  const op = operations[`${method} ${path}`];
-  if (!op) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
-  const [operation, server] = op;
+  const route = routes[`${method} ${path}`];
+  if (!route) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
+  const [operation, server, parts] = route;
   const host = ctx.hosts[server]!;
-  for (const scheme of host.schemes)
-    if (!ctx.credentials[scheme]) throw new InvalidInputError(`${operation} needs ${optionHint(scheme)}`);
-  const { settings } = ctx;
+  if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
   const {
-    maxRetries = settings.maxRetries,
-    timeout = settings.timeout,
+    maxRetries = ctx.maxRetries,
+    timeout = ctx.timeout,
     signal,
     parseAs = 'json',
     fetch = ctx.fetch,
     onBehalfOf,
-    ...rest
+    headers,
+    params = {},
+    body,
+    middleware,
+    bodySerializer,
   } = init;
-  if (maxRetries !== settings.maxRetries) checkNumber('maxRetries', maxRetries, true);
-  if (timeout !== settings.timeout) checkNumber('timeout', timeout, false);
-  checkHeaders(init.headers);
-  checkHeaders(init.params?.header);
-  if (onBehalfOf !== undefined) {
-    rest.params = {
-      ...rest.params,
-      header: { ...rest.params?.header, onBehalfOf: checkHeaderValue('onBehalfOf', onBehalfOf) },
-    };
-  }
-  // Every path parameter, whichever entry point it came through: URL parsers resolve `.` and `..`
-  // even percent-encoded, which would send the credentials to another path.
-  const values = init.params?.path ?? {};
-  const url =
-    host.url + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(checkSegment(values[name], name)));
-  const plan: Plan = {
+  if (maxRetries !== ctx.maxRetries) checkNumber('maxRetries', maxRetries, true);
+  if (timeout !== ctx.timeout) checkNumber('timeout', timeout, false);
+  const merged = { ...host.headers };
+  // JSON's Content-Type comes first, so that the caller's headers replace or remove it (null).
+  if (body !== undefined) merged['content-type'] = 'application/json';
+  mergeHeaders(merged, headers);
+  mergeHeaders(merged, params.header);
+  if (onBehalfOf !== undefined) merged.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
+  const url = buildUrl(host.url, parts, params);
+  return {
     method,
     operation,
     path,
     host,
-    // A 2xx body is read by attemptOnce() (bounded) and JSON parsed by settle(), to keep the raw
-    // text of a malformed body; openapi-fetch hands it over as a stream.
-    // The path goes out exactly as checked and encoded above (openapi-fetch would serialize it again).
-    init: { ...rest, parseAs: 'stream', pathSerializer: () => url },
+    href: url,
+    // The rest of `init` (cache, keepalive…) goes to the Request, which reads only its own fields;
+    // not the signal: a Request that follows one costs ~25 % (attemptOnce() passes it to fetch).
+    init: {
+      ...init,
+      method,
+      headers: merged,
+      body: serializeBody(body, merged, bodySerializer),
+      redirect: 'manual',
+      signal: undefined,
+    } as RequestInit,
+    params,
     signal,
     timeout,
     parseAs,
-    fetch,
+    middleware: middleware ? [...ctx.middleware, ...middleware] : ctx.middleware,
     attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
+    fetch,
+    origin: host.origin,
+    maxRedirects: ctx.maxRedirects,
+    maxResponseBytes: ctx.maxResponseBytes,
     url,
-    details: () => ({ method, operation, url: ctx.redact(plan.url) }),
-    exchange: {
-      fetch,
-      init: {},
-      origin: host.origin,
-      credentialHeaders: CREDENTIAL_HEADERS,
-      maxRedirects: settings.maxRedirects,
-      maxResponseBytes: settings.maxResponseBytes,
-      onUrl: (url) => (plan.url = url),
-      details: () => plan.details(),
-      redact: ctx.redact,
-    },
+    details,
+    redact: ctx.redact,
   };
-  return plan;
+}
+
+/** The fields of a RequestError and those of its class, as a method of the plan (no closure per request). */
+function details(this: Plan, fields?: object): RequestDetails {
+  return { method: this.method, operation: this.operation, url: this.redact(this.url), ...fields };
 }
 
 /** One attempt, with its own timeout; throws what classify() makes of a failure. */
-async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
+async function attemptOnce(plan: Plan): Promise<Result> {
   const { signal, timeout } = plan;
   // The controller and the timeout timer are made only when fetch reads `init.signal`: a fetch
   // that takes no signal could be neither aborted nor timed out, and an AbortController costs
@@ -408,8 +392,7 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
     }
     return controller;
   };
-  const x = plan.exchange;
-  x.init = {
+  const init = {
     get signal() {
       return control().signal;
     },
@@ -417,120 +400,43 @@ async function attemptOnce(ctx: Context, plan: Plan): Promise<Result> {
   const onAbort = () => control().abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
   try {
-    const fetch = async (request: Request) => {
-      const response = await exchange(request, x);
-      answered = true;
-      return response;
-    };
-    const result = await plan.host.client.request(plan.method, plan.path, { ...plan.init, fetch });
-    // With parseAs 'stream' the body is the caller's to read, unbounded.
-    if (result.data && plan.parseAs !== 'stream') result.data = await readBody(result.response, plan.parseAs, x);
-    return result;
+    const request = new Request(plan.href, plan.init);
+    const response = plan.middleware[0]
+      ? await withMiddleware(plan, request, init)
+      : await exchange(request, plan, init);
+    answered = true;
+    return await parse(plan, response);
   } catch (cause) {
-    throw classify(ctx, plan, cause, { timedOut, answered });
+    // The caller's abort and the timeout win over what they caused; our own errors stay; a network
+    // error while the body was read becomes ConnectionError; anything else (a middleware's or a
+    // custom fetch's own bug) is surfaced as it is, unretried.
+    if (signal?.aborted) throw aborted(plan, signal.reason);
+    if (timedOut) throw new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }));
+    throw !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
+      ? connectionError(cause, plan)
+      : cause;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/**
- * The error an attempt's failure becomes. The caller's abort and the timeout win over what they
- * caused; our own errors stay; a network error while the body was read becomes ConnectionError;
- * anything else (a middleware's or a custom fetch's own bug) is surfaced as it is, unretried.
- */
-function classify(ctx: Context, plan: Plan, cause: unknown, state: { timedOut: boolean; answered: boolean }): unknown {
-  if (plan.signal?.aborted) return aborted(plan, plan.signal.reason);
-  if (state.timedOut) return new TimeoutError(plan.timeout, plan.details());
-  if (cause instanceof ChatPlatformError) return cause;
-  if (state.answered && isTransportError(cause)) {
-    return new ConnectionError(`the connection failed: ${ctx.redact(transportReason(cause))}`, plan.details());
-  }
-  return cause;
-}
-
-/** The wait before the next attempt, or undefined when there is none. */
-function retryWait(
-  ctx: Context,
-  plan: Plan,
-  attempt: number,
-  result: Result | undefined,
-  failure: unknown,
-): number | undefined {
-  if (attempt >= plan.attempts) return undefined;
-  if (result) {
-    const { response } = result;
-    return isRetryableStatus(response.status)
-      ? retryDelay(attempt - 1, response.headers.get('retry-after'), ctx.settings)
-      : undefined;
-  }
-  return failure instanceof ConnectionError || failure instanceof TimeoutError
-    ? retryDelay(attempt - 1, null, ctx.settings)
-    : undefined;
-}
-
-/** Logs one attempt: debug for an answer, info for a retry, warn for a failure that ends the request. */
-function report(
-  ctx: Context,
-  plan: Plan,
-  a: { attempt: number; started: number; result?: Result; failure: unknown; wait?: number },
-) {
-  const status = a.result ? a.result.response.status : ((a.failure as Error)?.name ?? 'Error');
-  const level = a.wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
-  if (level < ctx.logThreshold) return;
-  const { method, operation, url, attempts } = plan;
-  ctx.log(level, {
-    method,
-    operation,
-    url,
-    status,
-    attempt: a.attempt,
-    attempts,
-    wait: a.wait,
-    elapsed: Date.now() - a.started,
-  });
-}
-
 /** The answer of the last attempt: openapi-fetch's result, or with `throws` the data or the typed error. */
-function settle(
-  ctx: Context,
-  plan: Plan,
-  result: Result | undefined,
-  failure: unknown,
-  throws: boolean,
-): Result | unknown {
+function settle(plan: Plan, result: Result | undefined, failure: unknown, throws: boolean): Result | unknown {
   if (!result) throw failure;
-  const { response } = result;
-  const { status } = response;
-  if (response.ok) {
-    const text = result.data;
-    if (plan.parseAs === 'json' && typeof text === 'string') {
-      try {
-        result.data = text ? JSON.parse(text) : undefined;
-      } catch {
-        // No `cause`: JSON.parse's message quotes the body, which could echo a secret unredacted.
-        throw new InvalidResponseError(status, ctx.redact(text), plan.details());
-      }
-    }
-    return throws ? result.data : result;
-  }
+  const { status, ok } = result.response;
+  if (ok) return throws ? result.data : result;
   // An error body may echo a credential (some servers quote the rejected key).
-  const body = ctx.redact(result.error);
-  if (throws) throw new (apiErrorClass(status))(status, body === undefined ? '' : body, plan.details());
+  const body = plan.redact(result.error);
+  if (throws)
+    throw new (apiErrorClass(status))(
+      `the API answered ${status}`,
+      plan.details({ status, body: body === undefined ? '' : body }),
+    );
   result.error = body;
   return result;
 }
 
 const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });
-
-/** Per-request headers: a name must be an HTTP token; a value is not shown, it may carry a credential. */
-function checkHeaders(headers?: object) {
-  if (headers && !(headers instanceof Headers)) {
-    for (const [name, value] of Object.entries(headers)) {
-      checkHeaderName(name);
-      if (typeof value === 'string') checkHeaderValue(`header ${name}`, value);
-    }
-  }
-}
 
 export type { FetchResponse, Middleware };

@@ -21,13 +21,16 @@ export class InvalidInputError extends ChatPlatformError {
   override name = 'InvalidInputError';
 }
 
-/** A request failed. Its fields come from `details` (the request's, plus those of the subclass). */
+/**
+ * A request failed. Its fields come from `details`: the request's, plus those of the subclass
+ * (`status`, `body`, `timeout`…), so that no subclass needs a constructor of its own.
+ */
 export class RequestError extends ChatPlatformError implements RequestDetails {
   override name = 'RequestError';
   declare readonly method: string;
   declare readonly operation: string;
   declare readonly url: string;
-  constructor(message: string, details: RequestDetails, options?: { cause?: unknown }) {
+  constructor(message: string, details: RequestDetails & object, options?: { cause?: unknown }) {
     super(`${message} (${details.method} ${details.url}, operation ${details.operation})`, options);
     Object.assign(this, details);
   }
@@ -38,9 +41,6 @@ export class ApiError<Body = unknown> extends RequestError {
   override name = 'ApiError';
   declare readonly status: number;
   declare readonly body: Body;
-  constructor(status: number, body: Body, details: RequestDetails) {
-    super(`the API answered ${status}`, { ...details, status, body } as RequestDetails);
-  }
 }
 /** 400: the request was not accepted. */
 export class BadRequestError<Body = unknown> extends ApiError<Body> {
@@ -72,13 +72,6 @@ export class InvalidResponseError extends RequestError {
   override name = 'InvalidResponseError';
   declare readonly status: number;
   declare readonly rawText: string;
-  constructor(status: number, rawText: string, details: RequestDetails) {
-    super(`the API answered ${status} with a body that is not valid JSON`, {
-      ...details,
-      status,
-      rawText,
-    } as RequestDetails);
-  }
 }
 
 /** No answer: DNS, refused or reset connection, TLS failure. Retried on safe methods. */
@@ -90,9 +83,6 @@ export class ConnectionError extends RequestError {
 export class TimeoutError extends RequestError {
   override name = 'TimeoutError';
   declare readonly timeout: number;
-  constructor(timeout: number, details: RequestDetails) {
-    super(`no answer within ${timeout} ms`, { ...details, timeout } as RequestDetails);
-  }
 }
 
 /**
@@ -104,25 +94,12 @@ export class RedirectError extends RequestError {
   override name = 'RedirectError';
   declare readonly status: number;
   declare readonly location: string;
-  constructor(reason: string, status: number, location: string, details: RequestDetails) {
-    super(`a ${status} redirect to ${location} was refused: ${reason}`, {
-      ...details,
-      status,
-      location,
-    } as RequestDetails);
-  }
 }
 
 /** A response body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
 export class ResponseTooLargeError extends RequestError {
   override name = 'ResponseTooLargeError';
   declare readonly maxResponseBytes: number;
-  constructor(maxResponseBytes: number, details: RequestDetails) {
-    super(`the response body exceeds maxResponseBytes (${maxResponseBytes} bytes)`, {
-      ...details,
-      maxResponseBytes,
-    } as RequestDetails);
-  }
 }
 
 /** The caller's `signal` aborted the request. Never retried. */

@@ -1,9 +1,8 @@
 // One line per attempt, like openai-node's OPENAI_LOG: debug shows every attempt, info the retries,
 // warn the failures that end a request. Everything logged passes through the redactor first.
 
-import { InvalidInputError } from './errors.js';
 import type { Redact } from './redact.js';
-import { envName } from './validate.js';
+import { check, envName } from './validate.js';
 
 /** Where log lines go; `console` by default. Each method gets a message and its fields. */
 export interface Logger {
@@ -37,10 +36,12 @@ export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
 
 export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {
   const threshold = LEVELS.indexOf(level ?? 'warn');
-  if (threshold < 0) {
-    const hint = `set the logLevel option (or ${LOG_ENV})`;
-    throw new InvalidInputError(`logLevel ${JSON.stringify(level)} is not one of ${LEVELS.join(', ')}: ${hint}`);
-  }
+  check(
+    threshold >= 0,
+    'logLevel',
+    level,
+    `is not one of ${LEVELS.join(', ')}: set the logLevel option (or ${LOG_ENV})`,
+  );
   const log: Log = (at, fields) => {
     const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
     const wait = f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`;

@@ -14,28 +14,25 @@ export interface BackoffOptions {
   random: () => number;
 }
 
-const DAY = 'Mon|Tue|Wed|Thu|Fri|Sat|Sun';
-const LONG_DAY = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
-const MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec';
-const TIME = '\\d\\d:\\d\\d:\\d\\d';
-/** RFC 9110 §5.6.7's three HTTP-date forms: IMF-fixdate, obsolete RFC 850, asctime. */
-const HTTP_DATE = new RegExp(
-  `^(?:(?:${DAY}), \\d\\d (?:${MONTH}) \\d{4} ${TIME} GMT` +
-    `|(?:${LONG_DAY}), \\d\\d-(?:${MONTH})-\\d\\d ${TIME} GMT` +
-    `|(?:${DAY}) (?:${MONTH}) [ \\d]\\d ${TIME} \\d{4})$`,
-);
-
 /**
  * The wait a Retry-After value asks for, in ms (0 for a date in the past), or undefined when it is
- * neither delta-seconds (a non-negative integer) nor an HTTP-date: Date.parse alone would read
- * `-5` or `Foo 12` as dates in 2001, i.e. no wait at all.
+ * neither delta-seconds (a non-negative integer) nor an HTTP-date in one of RFC 9110 §5.6.7's three
+ * forms (IMF-fixdate, obsolete RFC 850, asctime). Date.parse alone would read `-5` or `Foo 12` as
+ * dates in 2001, i.e. no wait at all; so the date it reads must print back as the value given.
  */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(value?: string | null, now = Date.now()): number | undefined {
   const v = value?.trim() ?? '';
   if (/^\d+$/.test(v)) return +v * 1000;
   // asctime has no zone: it is GMT (RFC 9110), not the machine's local time.
-  const date = HTTP_DATE.test(v) ? Date.parse(/GMT$/.test(v) ? v : `${v} GMT`) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const date = new Date(/GMT$/.test(v) ? v : `${v} GMT`);
+  const imf = date.toUTCString(); // Sun, 06 Nov 1994 08:49:37 GMT
+  const [day, dd, month, year = '', time] = imf.split(' ');
+  const forms = [
+    imf,
+    `${date.toLocaleDateString('en', { weekday: 'long', timeZone: 'UTC' })}, ${dd}-${month}-${year.slice(2)} ${time} GMT`,
+    `${day?.slice(0, 3)} ${month} ${dd?.replace(/^0/, ' ')} ${time} ${year}`,
+  ];
+  return forms.includes(v) && imf !== 'Invalid Date' ? Math.max(0, +date - now) : undefined;
 }
 
 /**
@@ -43,7 +40,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * (see parseRetryAfter), bounded by `maxRetryAfter`, else capped exponential backoff with up to
  * 25 % jitter taken off, so that clients that failed together do not retry together.
  */
-export function retryDelay(retry: number, retryAfter: string | null, o: BackoffOptions): number {
+export function retryDelay(retry: number, retryAfter: string | null | undefined, o: BackoffOptions): number {
   const fromServer = parseRetryAfter(retryAfter);
   if (fromServer !== undefined) return Math.min(fromServer, o.maxRetryAfter);
   return Math.min(o.initialRetryDelay * 2 ** retry, o.maxRetryDelay) * (1 - 0.25 * o.random());

@@ -9,7 +9,7 @@ export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]
 export const optionHint = (option: string) => `the ${option} option (or ${envName(option)})`;
 
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
-function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
+export function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
   // String(): JSON.stringify would print NaN and Infinity as null.
   if (!ok)
     throw new InvalidInputError(
@@ -23,7 +23,7 @@ export const checkAppId = (appId: unknown) =>
     typeof appId === 'string' && /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(appId),
     'appId',
     appId as string,
-    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to the dashboard's app ID`,
+    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to your app ID`,
   );
 
 export const checkRegion = (region: unknown) =>
@@ -37,10 +37,12 @@ export const checkRegion = (region: unknown) =>
 /** A path segment: URL parsers resolve `.` and `..` even percent-encoded, and a lone surrogate cannot be encoded. */
 export const checkSegment = (value: unknown, name: string) =>
   check(
-    typeof value === 'string' && !/^\.{0,2}$|\p{Cs}/u.test(value),
+    typeof value === 'string' &&
+      !/^\.{0,2}$/.test(value) &&
+      (value as string & { isWellFormed(): boolean }).isWellFormed(),
     name,
     value as string,
-    'must be a non-empty string other than . and .., without lone UTF-16 surrogates',
+    'must be a non-empty string, not . or .., without lone surrogates',
     true,
   );
 
@@ -51,7 +53,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
     name,
     value as string,
-    'must be a string without CR, LF, other control characters or characters beyond Latin-1',
+    'must be a Latin-1 string without control characters (CR, LF…)',
     true,
   );
 
@@ -81,10 +83,7 @@ export const checkHeaderName = (name: string) =>
 
 /** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
 export function checkBaseUrl(baseUrl: unknown): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(String(baseUrl));
-  } catch {}
+  const url = URL.parse(String(baseUrl));
   check(
     url &&
       (url.protocol === 'https:' ||
@@ -94,7 +93,7 @@ export function checkBaseUrl(baseUrl: unknown): string {
     // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that
     // does not parse (the password could be in it).
     url?.origin,
-    'must be an absolute https URL (http only on loopback, for mocks) without credentials, query or fragment',
+    'must be an https URL (http on loopback only) without credentials, query or fragment',
     !url,
   );
   return url!.href.replace(/\/+$/, '');

@@ -1,10 +1,13 @@
 // The built entry points, loaded the way users load them: ESM `import` and CJS `require` through
-// the package's "exports". A CJS build can break on openapi-fetch's default export (its CJS build
-// has only `exports.default`; see tsup.config.ts) while every type check passes, so only a real
-// call through each build proves it.
+// the package's "exports". A build can break in ways no type check sees (a CJS interop of a bundled
+// default export once did), so only a real call through each build proves it. Then the size of the
+// built entry, and that no openapi-fetch runtime is in it.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { bundleSize, SIZE_CEILING } from '../bench/size.mjs';
 import { mockBaseUrl } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -47,5 +50,25 @@ describe('built entry points', () => {
     expect(body.data[0]!.status).toBe('initiated');
     expect(error).toBeInstanceOf(entry.BadRequestError);
     expect(error).toBeInstanceOf(entry.ApiError);
+  });
+});
+
+describe('size of the built entry', () => {
+  // Measured on the built output as a user's bundler ships it (bench/size.mjs, which the bench
+  // prints with its verdict against SIZE_GOAL). The goal is not met yet, so this test holds the
+  // ceiling of the last measurement: any growth fails it.
+  test(`dist/index.js bundles to at most ${SIZE_CEILING.min} bytes minified and ${SIZE_CEILING.gzip} gzipped`, async () => {
+    assertBuilt();
+    const size = await bundleSize(fileURLToPath(new URL('index.js', dist)));
+    expect(size.min, 'minified bytes').toBeLessThanOrEqual(SIZE_CEILING.min);
+    expect(size.gzip, 'minified + gzip -9 bytes').toBeLessThanOrEqual(SIZE_CEILING.gzip);
+  });
+
+  test('carries no openapi-fetch runtime (its types only)', async () => {
+    assertBuilt();
+    for (const file of ['index.js', 'index.cjs']) {
+      const code = await readFile(new URL(file, dist), 'utf8');
+      expect(code, file).not.toMatch(/["']openapi-fetch["']|createQuerySerializer|PathCallForwarder/);
+    }
   });
 });

@@ -109,6 +109,41 @@ describe('response bodies are bounded by maxResponseBytes', () => {
     ).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
+  test('an endless error body through client.api: bounded too, not handed over as `error`', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const server = await startServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/html' }); // chunked: no Content-Length
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    });
+    const { client } = clientFor(server.url, { maxResponseBytes: 256 * 1024, maxRetries: 0 });
+    await expect(client.api.GET('/users')).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      maxResponseBytes: 256 * 1024,
+    });
+    await expect.poll(() => server.closedSockets()).toBe(1);
+  });
+
+  test("parseAs 'stream': the body is handed over unread, unless its Content-Length is over the limit", async () => {
+    const body = 'y'.repeat(5000);
+    const server = await startServer((req, res) => {
+      const headers = req.url?.endsWith('/apps') ? { 'content-length': String(body.length) } : {};
+      res.writeHead(200, headers).end(body);
+    });
+    const { client } = clientFor(server.url, {
+      maxResponseBytes: 1000,
+      managementKey: 'mk',
+      managementSecret: 'ms',
+    });
+    const { data } = await client.api.GET('/users', { parseAs: 'stream' });
+    expect(await new Response(data as ReadableStream).text()).toBe(body);
+    await expect(client.api.GET('/apps', { parseAs: 'stream' })).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+
   test('maxResponseBytes must be a non-negative integer', () => {
     expect(() => clientFor('http://127.0.0.1:9', { maxResponseBytes: 1.5 })).toThrow(
       /maxResponseBytes 1.5 must be a non-negative integer/,

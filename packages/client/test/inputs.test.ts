@@ -239,6 +239,14 @@ describe('error kinds', () => {
     expect(requests).toHaveLength(0);
   });
 
+  test('a query is refused before a request: no operation of the spec takes one', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    const init = { params: { query: { page: 2 } } } as never;
+    await expect(client.api.GET('/users', init)).rejects.toThrow(/no operation of the spec takes query parameters/);
+    expect(requests).toHaveLength(0);
+  });
+
   test('NaN and Infinity are shown as such, not as null', () => {
     expect(() => createClient({ ...base, timeout: NaN })).toThrow(/timeout NaN must be/);
     expect(() => createClient({ ...base, maxRetries: Infinity })).toThrow(/maxRetries Infinity must be/);

@@ -62,6 +62,15 @@ describe('CHATPLATFORM_LOG', () => {
     expect(lines.map((l) => [l.level, l.fields.status, l.fields.attempt])).toEqual([['warn', 'ConnectionError', 3]]);
   });
 
+  test('warn: a 2xx whose JSON does not parse is a failure, logged as InvalidResponseError, not retried', async () => {
+    const malformed: Fault = { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": [' };
+    const { client, lines } = await logged([malformed, malformed], {});
+    await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'InvalidResponseError', status: 200 });
+    expect(lines.map((l) => [l.level, l.fields.status, l.fields.attempt])).toEqual([
+      ['warn', 'InvalidResponseError', 1],
+    ]);
+  });
+
   test('info: the retries and the failures, not the answers', async () => {
     const { client, lines } = await logged([json(503, {}), json(200, {}), json(404, {})], { CHATPLATFORM_LOG: 'info' });
     await client.calls.get('s1');

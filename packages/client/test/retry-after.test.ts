@@ -57,6 +57,8 @@ describe('Retry-After values', () => {
       '+5',
       '2024-01-01',
       'Tue, 1 Jan 2030 00:00:00 GMT',
+      'Mon, 06 Nov 1994 08:49:37 GMT', // a Sunday: a weekday that does not match is not that date
+      'Invalid Date', // what a date that does not parse prints as
       '',
     );
     const junk = fc.string().filter((s) => !/^\s*\d+\s*$/.test(s) && !/GMT|\d{4}$/.test(s));
