@@ -304,6 +304,16 @@ async function send(ctx: Context, method: string, path: string, init: Init, thro
   }
 }
 
+/**
+ * openapi-fetch options the client does not apply per call: refused rather than ignored, so that no
+ * caller believes a call went to another host or was serialized their way.
+ */
+function refuseIgnoredOptions(init: Init): void {
+  for (const name of ['baseUrl', 'querySerializer', 'pathSerializer', 'Request'])
+    if ((init as Record<string, unknown>)[name] !== undefined)
+      throw new InvalidInputError(`${name} is not supported per call; set the client's options`);
+}
+
 /** Everything checked and built before the first attempt: the operation, its credentials, URL, headers, body and options. */
 function buildRequest(ctx: Context, method: string, path: string, init: Init): Plan {
   const route = routes[`${method} ${path}`];
@@ -311,6 +321,7 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   const [operation, server, parts] = route;
   const host = ctx.hosts[server]!;
   if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
+  refuseIgnoredOptions(init);
   const {
     maxRetries = ctx.maxRetries,
     timeout = ctx.timeout,

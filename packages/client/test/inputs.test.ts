@@ -247,6 +247,23 @@ describe('error kinds', () => {
     expect(requests).toHaveLength(0);
   });
 
+  test('openapi-fetch options the client does not apply per call are refused, not ignored', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    const options = {
+      baseUrl: 'https://elsewhere.example/v3',
+      querySerializer: () => '',
+      pathSerializer: () => '',
+      Request: globalThis.Request,
+    };
+    for (const [name, value] of Object.entries(options)) {
+      const error = await client.api.GET('/users', { [name]: value } as never).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(InvalidInputError);
+      expect((error as Error).message).toContain(`${name} is not supported per call`);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
   test('NaN and Infinity are shown as such, not as null', () => {
     expect(() => createClient({ ...base, timeout: NaN })).toThrow(/timeout NaN must be/);
     expect(() => createClient({ ...base, maxRetries: Infinity })).toThrow(/maxRetries Infinity must be/);
