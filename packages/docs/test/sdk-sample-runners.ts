@@ -3,8 +3,8 @@
 // language's samples are compiled together (one toolchain start), each is run on its own. Adding a
 // language: a renderer in scripts/code-samples/, and here one entry of `sdkRunners`.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generatedDir, smokeDir } from '@chatplatform/sdks/paths';
@@ -31,11 +31,11 @@ async function build(file: string, args: string[], cwd: string, env: NodeJS.Proc
   }
 }
 
+/** A directory of its own for each compile: test files compile at the same time, each for its own mock. */
 function freshDir(name: string): string {
-  const dir = artifactPath(join('code-samples', name));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  const parent = artifactPath('code-samples');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, `${name}-`));
 }
 
 /** A file the sdks build leaves for its smoke drivers; missing means that build has not run. */
@@ -125,10 +125,14 @@ const compileKotlin: Compile = async (samples) => {
 
 /**
  * The Rust samples are binaries of one crate beside the smoke driver's: same dependencies, its
- * Cargo.lock, and its target directory, so the crates the sdks build compiled are reused.
+ * Cargo.lock, and its target directory, so the crates the sdks build compiled are reused. The
+ * crate's name is this compile's own, and its outputs leave that directory once built.
  */
 const compileRust: Compile = async (samples) => {
   const dir = freshDir('rust');
+  const crate = `chatplatform-docs-${basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
   const smoke = smokeDir('rust');
   const manifest = readFileSync(join(smoke, 'Cargo.toml'), 'utf8');
   const dependencies = manifest.slice(manifest.indexOf('[dependencies]'));
@@ -136,7 +140,7 @@ const compileRust: Compile = async (samples) => {
     join(dir, 'Cargo.toml'),
     [
       '[package]',
-      'name = "chatplatform-docs-samples"',
+      `name = "${crate}"`,
       'version = "0.0.0"',
       'edition = "2021"',
       'publish = false',
@@ -146,10 +150,15 @@ const compileRust: Compile = async (samples) => {
   );
   copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
   mkdirSync(join(dir, 'src', 'bin'), { recursive: true });
-  for (const [id, source] of Object.entries(samples)) writeFileSync(join(dir, 'src', 'bin', `${id}.rs`), source);
-  const target = join(smoke, 'target');
-  await build('cargo', ['build', '--quiet', '--bins'], dir, { CARGO_TARGET_DIR: target });
-  return { run: (id, credentials) => runSample(join(target, 'debug', id), [], credentials) };
+  const bin = (id: string) => `${crate}-${id}`;
+  for (const [id, source] of Object.entries(samples)) writeFileSync(join(dir, 'src', 'bin', `${bin(id)}.rs`), source);
+  const target = { CARGO_TARGET_DIR: join(smoke, 'target') };
+  await build('cargo', ['build', '--quiet', '--bins'], dir, target);
+  mkdirSync(join(dir, 'bin'));
+  for (const id of Object.keys(samples))
+    renameSync(join(target.CARGO_TARGET_DIR, 'debug', bin(id)), join(dir, 'bin', id));
+  await build('cargo', ['clean', '--quiet', '--package', crate], dir, target);
+  return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
 };
 
 /** By the sample's label on the page. */

@@ -45,3 +45,11 @@ export function requireSupported(model, language) {
   if (model.body !== undefined && !model.bodySchemaName)
     throw new Error(`${where} needs a named request body schema (the generated model class).`);
 }
+
+/** Beside a configuration keyed by scheme name: the scheme (apiKey) is not the header (apikey). */
+export function schemeNote(model) {
+  const names = model.credentials.map(({ scheme }) => `"${scheme}"`).join(' and ');
+  const headers = model.credentials.map(({ header }) => header).join(' and ');
+  const plural = model.credentials.length > 1;
+  return `${names} ${plural ? 'are' : 'is'} the spec's security scheme name${plural ? 's' : ''}; sent in the ${headers} header${plural ? 's' : ''}.`;
+}

@@ -2,7 +2,7 @@
 // example.com/chatplatform/chatplatform-go, packages/sdks/generator/go.yaml). The sample gives the
 // operation its concrete server (the reader's app and region, or the mock), reads the keys from the
 // environment and prints the answer as JSON.
-import { argumentsInOrder, pascalKeep, requireSupported } from './generated-names.js';
+import { argumentsInOrder, pascalKeep, requireSupported, schemeNote } from './generated-names.js';
 
 const MODULE = 'example.com/chatplatform/chatplatform-go';
 const str = (value) => JSON.stringify(String(value));
@@ -15,6 +15,7 @@ function rawString(json, where) {
 function keysContext(model) {
   const width = Math.max(...model.credentials.map(({ scheme }) => str(scheme).length + 1));
   return [
+    `\t// ${schemeNote(model)}`,
     '\tctx := context.WithValue(context.Background(), chatplatform.ContextAPIKeys, map[string]chatplatform.APIKey{',
     ...model.credentials.map(
       ({ scheme, envVar }) => `\t\t${`${str(scheme)}:`.padEnd(width)} {Key: os.Getenv(${str(envVar)})},`,

@@ -1,7 +1,7 @@
 // Java with the client OpenAPI Generator makes from this spec (library okhttp-gson, packages
 // com.chatplatform.client{,.api,.model}, packages/sdks/generator/java.yaml). One class per
 // operation, named after it; the operation's API gets its concrete server with setCustomBaseUrl.
-import { argumentsInOrder, camel, pascalKeep, pascalLower, requireSupported } from './generated-names.js';
+import { argumentsInOrder, camel, pascalKeep, pascalLower, requireSupported, schemeNote } from './generated-names.js';
 
 const PACKAGE = 'com.chatplatform.client';
 const str = (value) => JSON.stringify(String(value));
@@ -25,6 +25,7 @@ export function javaSample(model) {
     `public class ${pascalKeep(model.operationId)} {`,
     '  public static void main(String[] args) throws Exception {',
     '    ApiClient client = new ApiClient();',
+    `    // ${schemeNote(model)}`,
     ...model.credentials.map(
       ({ scheme, envVar }) =>
         `    ((ApiKeyAuth) client.getAuthentication(${str(scheme)})).setApiKey(System.getenv(${str(envVar)}));`,

@@ -10,14 +10,50 @@ import { pythonSample } from './python.js';
 import { rustSample } from './rust.js';
 import { typescriptSample } from './typescript.js';
 
+const GENERATED = 'packages/sdks/generated';
+
+/** Each: how x-codeSamples names it, its label, its renderer, and how a reader gets the client (Getting started). */
 export const LANGUAGES = [
-  { lang: 'Shell', label: 'curl', render: curlSample },
-  { lang: 'TypeScript', label: 'TypeScript', render: typescriptSample },
-  { lang: 'Python', label: 'Python', render: pythonSample },
-  { lang: 'Go', label: 'Go', render: goSample },
-  { lang: 'Java', label: 'Java', render: javaSample },
-  { lang: 'Rust', label: 'Rust', render: rustSample },
-  { lang: 'Kotlin', label: 'Kotlin', render: kotlinSample },
+  { lang: 'Shell', label: 'curl', render: curlSample, install: () => 'nothing to install' },
+  {
+    lang: 'TypeScript',
+    label: 'TypeScript',
+    render: typescriptSample,
+    install: () => '`@chatplatform/client` from `packages/client` (a workspace package, not published yet)',
+  },
+  {
+    lang: 'Python',
+    label: 'Python',
+    render: pythonSample,
+    install: () => `\`pip install ${GENERATED}/python\` (Python 3.10 or later)`,
+  },
+  {
+    lang: 'Go',
+    label: 'Go',
+    render: goSample,
+    install: () =>
+      `\`go mod edit -replace example.com/chatplatform/chatplatform-go=CLONE/${GENERATED}/go\`, then import \`example.com/chatplatform/chatplatform-go\``,
+  },
+  {
+    lang: 'Java',
+    label: 'Java',
+    render: javaSample,
+    install: (version) =>
+      `the build installs \`com.chatplatform:chatplatform-client:${version}\` into your local Maven repository (Java 11 or later)`,
+  },
+  {
+    lang: 'Rust',
+    label: 'Rust',
+    render: rustSample,
+    install: () =>
+      `\`chatplatform-client = { path = "CLONE/${GENERATED}/rust" }\` in Cargo.toml, with \`tokio\` (features \`macros\`, \`rt\`) and \`serde_json\``,
+  },
+  {
+    lang: 'Kotlin',
+    label: 'Kotlin',
+    render: kotlinSample,
+    install: () => `compile \`${GENERATED}/kotlin\` (its Gradle build) with your code`,
+  },
 ];
 
 export function renderSamples(model) {

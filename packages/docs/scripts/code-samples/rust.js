@@ -1,7 +1,7 @@
 // Rust with the client OpenAPI Generator makes from this spec (crate chatplatform-client, library
 // reqwest, packages/sdks/generator/rust.yaml), on tokio. The configuration gives the operation its
 // concrete server and holds each key under its security scheme's name.
-import { argumentsInOrder, requireSupported, snake } from './generated-names.js';
+import { argumentsInOrder, requireSupported, schemeNote, snake } from './generated-names.js';
 
 const CRATE = 'chatplatform_client';
 const str = (value) => JSON.stringify(String(value));
@@ -33,6 +33,7 @@ export function rustSample(model) {
     'async fn main() -> Result<(), Box<dyn std::error::Error>> {',
     '    let mut config = configuration::Configuration::new();',
     `    config.operation_base_paths.insert(${str(snake(model.operationId))}.into(), ${str(model.serverUrl)}.into());`,
+    `    // ${schemeNote(model)}`,
     ...model.credentials.map(
       ({ scheme, envVar }) =>
         `    config.api_keys.insert(${str(scheme)}.into(), configuration::ApiKey { prefix: None, key: std::env::var(${str(envVar)})? });`,
