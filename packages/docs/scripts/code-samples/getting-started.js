@@ -22,6 +22,8 @@ function installTable(version) {
  * @param {{ model: object, version: string, generatorVersion: string }} facts Get Call's model and versions
  */
 export function withGettingStarted(description, { model, version, generatorVersion }) {
+  // The decorator runs on `redocly bundle` and again on `redocly build-docs` of that bundle.
+  if (/^## Getting started$/m.test(description)) return description;
   const values = {
     callsServer: model.serverUrl,
     version,
