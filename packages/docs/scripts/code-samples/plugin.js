@@ -4,6 +4,9 @@
 // spec when it changes. The tests run every sample against the Prism mock.
 import { generatorVersion } from '@chatplatform/sdks/paths';
 import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { conditionalAsProse } from '../reading/conditional-as-prose.js';
+import { unspecifiedAreas } from '../reading/unspecified-areas.js';
+import { unwrapDescriptions } from '../reading/unwrap-lines.js';
 import { withGettingStarted } from './getting-started.js';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
@@ -69,6 +72,9 @@ export default function chatplatformDocsPlugin() {
     decorators: {
       oas3: {
         'code-samples': codeSamplesDecorator,
+        'conditional-as-prose': conditionalAsProse,
+        'unspecified-areas': unspecifiedAreas(HTTP_METHODS),
+        'unwrap-descriptions': unwrapDescriptions,
       },
     },
   };
