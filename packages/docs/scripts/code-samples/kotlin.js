@@ -25,6 +25,7 @@ export function kotlinSample(model) {
     ...imports.sort().map((name) => `import ${name}`),
     '',
     'fun main() {',
+    `    // By header name, as this client keeps them (${model.credentials.map(({ scheme, header }) => `${header}: the spec's "${scheme}" scheme`).join('; ')}).`,
     ...model.credentials.map(
       ({ header, envVar }) => `    ApiClient.apiKey[${str(header)}] = System.getenv(${str(envVar)})`,
     ),
