@@ -39,6 +39,9 @@ execFileSync(
   },
 );
 
+// The changelog page of the spec's releases (scripts/changelog.mjs), linked from the page's header.
+execFileSync(process.execPath, [fileURLToPath(new URL('./changelog.mjs', import.meta.url))], { stdio: 'inherit' });
+
 // The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec.
 const page = readFileSync(dist('index.html'), 'utf8');
 const placeholder = /<!--reader-settings:[^>]*-->/;

@@ -20,6 +20,10 @@ const files = {
 // The page's download links (relative, so they work from the file too: dist/download/).
 files['/download/openapi.yaml'] = files['/openapi.yaml'];
 files['/download/openapi.json'] = files['/openapi.json'];
+files['/changelog.html'] = {
+  file: fileURLToPath(new URL('../dist/changelog.html', import.meta.url)),
+  type: 'text/html; charset=utf-8',
+};
 
 function fail(message) {
   console.error(message);

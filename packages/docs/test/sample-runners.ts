@@ -23,6 +23,11 @@ function sampleEnv(credentials: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...credentials };
 }
 
+/** Runs a compiled sample with only PATH, HOME and the credentials in its environment. */
+export function runSample(file: string, args: string[], credentials: Record<string, string>): Promise<SampleRun> {
+  return exec(file, args, sampleEnv(credentials));
+}
+
 async function exec(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<SampleRun> {
   try {
     const { stdout, stderr } = await run(file, args, { env, timeout: 20_000 });

@@ -5,6 +5,7 @@ import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
 import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
+import { sdkRunners } from './sdk-sample-runners.js';
 import { deref, renderedSpec } from './support.js';
 
 const spec = renderedSpec();
@@ -34,6 +35,9 @@ const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, path
     };
   }),
 );
+/** The clients packages/sdks generates, builds and smoke-tests (its README's matrix), in the page's order. */
+const SDK_LANGUAGES = ['Python', 'Go', 'Java', 'Rust', 'Kotlin'];
+
 const sample = (op: Operation, label: string) => {
   const found = op.samples.find((s) => s.label === label);
   if (!found) throw new Error(`${op.id} has no ${label} sample`);
@@ -64,13 +68,13 @@ afterAll(async () => {
 });
 
 describe('code samples in the bundled spec', () => {
-  it('every operation has a curl, a TypeScript and a Python sample', () => {
+  it('every operation has a curl, a TypeScript and a sample for each client CI builds', () => {
     expect(operations.length).toBeGreaterThanOrEqual(5);
     for (const op of operations) {
       expect(
         op.samples.map((s) => s.label),
         op.id,
-      ).toEqual(['curl', 'TypeScript', 'Python']);
+      ).toEqual(['curl', 'TypeScript', ...SDK_LANGUAGES]);
       for (const s of op.samples) expect(s.source.trim(), `${op.id} ${s.label}`).not.toBe('');
     }
   });
@@ -155,3 +159,41 @@ describe('Python samples, with the generated chatplatform_client against the moc
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
 });
+
+describe.each(Object.keys(sdkRunners))(
+  '%s samples, compiled against the generated client, against the mock',
+  (label) => {
+    let compiled: Awaited<ReturnType<(typeof sdkRunners)[string]>>;
+    beforeAll(async () => {
+      const sources = Object.fromEntries(
+        operations.map((op) => {
+          const source = sample(op, label);
+          // The server URL is what the reader's settings rewrite; the mock takes its place here.
+          if (!source.includes(op.serverUrl))
+            throw new Error(`${op.id}'s ${label} sample does not address ${op.serverUrl}`);
+          return [op.id, source.replaceAll(op.serverUrl, onMock(op.serverUrl))];
+        }),
+      );
+      compiled = await sdkRunners[label]!(sources);
+    }, 600_000); // a cold compile (crates, the Kotlin compiler): a bound on a hang, not a speed goal
+
+    it('covers every language CI builds beside Python', () => {
+      expect(Object.keys(sdkRunners)).toEqual(SDK_LANGUAGES.filter((l) => l !== 'Python'));
+    });
+
+    it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
+      const result = await compiled.run(op.id, credentials);
+      expect(result.status, result.stderr).toBe(0);
+    });
+
+    it('get-call prints the observed call record', async () => {
+      const result = await compiled.run('get-call', credentials);
+      expect(result.stdout).toContain(observedCall().data[0].sessionId);
+    });
+
+    it('get-call without the API key in the environment fails (the sample really sends it)', async () => {
+      const result = await compiled.run('get-call', {});
+      expect(result.status).not.toBe(0);
+    });
+  },
+);

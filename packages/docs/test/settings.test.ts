@@ -9,9 +9,11 @@ import type { Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCurlSample, runPythonSample, type SampleRun } from './sample-runners.js';
+import { sdkRunners } from './sdk-sample-runners.js';
 import {
   artifactsDir,
   type DocsBrowser,
+  deref,
   docsUrl,
   launchDocsBrowser,
   renderedSpec,
@@ -24,6 +26,11 @@ const getCall = spec.paths['/calls/{sessionId}'].get;
 const labels: string[] = getCall['x-codeSamples'].map((s: { label: string }) => s.label);
 const defaults = spec.servers[0].variables;
 const credentials = { CHATPLATFORM_API_KEY: 'docs-test-api-key' };
+/** The session id of the record the mock answers Get Call with (its first 200 example). */
+const observedSessionId = (): string => {
+  const examples = getCall.responses['200'].content['application/json'].examples;
+  return deref(spec, Object.values<any>(examples)[0]).value.data[0].sessionId;
+};
 
 let docs: DocsBrowser;
 let server: ReturnType<typeof startDocsServer>;
@@ -86,6 +93,7 @@ describe('region and app id, from the file', () => {
     expect(samples.Python).toContain('host="https://my-app.call-eu.');
     expect(samples.TypeScript).toContain("appId: 'my-app'");
     expect(samples.TypeScript).toContain("region: 'eu'");
+    for (const label of Object.keys(sdkRunners)) expect(samples[label], label).toContain('"https://my-app.call-eu.');
     const text = await fresh.locator('#redoc').innerText();
     expect(text).not.toContain(`${defaults.appId.default}.call-${defaults.region.default}.`);
     await fresh.evaluate(() => localStorage.clear());
@@ -117,6 +125,18 @@ describe('"the mock" on pnpm start\'s page', () => {
     const result = await runPythonSample('copied-get-call', shown.Python!, mockUrl, mockUrl, credentials);
     expect(result.status, result.stderr).toBe(0);
   });
+
+  it.each(Object.keys(sdkRunners))(
+    '%s, copied from the page, compiles and runs unchanged against the mock',
+    async (label) => {
+      expect(shown[label]).toContain(`"${mockUrl}/v3"`);
+      const compiled = await sdkRunners[label]!({ 'get-call': shown[label]! });
+      const result = await compiled.run('get-call', credentials);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain(observedSessionId());
+    },
+    300_000,
+  ); // a compile: a bound on a hang, not a speed goal
 
   it('TypeScript, copied from the page, runs unchanged against the mock', async () => {
     const result = await runTypeScriptAsShown(shown.TypeScript!);

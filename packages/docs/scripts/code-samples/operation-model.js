@@ -132,6 +132,8 @@ export function operationModel({
     pathTemplate: path,
     pathParams,
     headers,
+    // Every parameter as declared, for the clients whose methods take them in order.
+    parameters: all.map((p) => ({ name: p.name, in: p.in, required: Boolean(p.required), value: exampleOf(p, where) })),
     query,
     credentials,
     body: bodyExampleOf(operation.requestBody, where),

@@ -1,14 +1,20 @@
-// Redocly plugin: the `code-samples` decorator adds `x-codeSamples` (curl, TypeScript, Python) to
-// every operation while the spec is bundled. The hand-written sources hold no sample; the samples are
+// Redocly plugin: the `code-samples` decorator adds `x-codeSamples` (curl, TypeScript, and each client
+// CI builds) to every operation while the spec is bundled, and "Getting started" to the description. The hand-written sources hold no sample; the samples are
 // rendered from each operation's own servers, parameters, examples and security, so they follow the
 // spec when it changes. The tests run every sample against the Prism mock.
+import { generatorVersion } from '@chatplatform/sdks/paths';
 import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { conditionalAsProse } from '../reading/conditional-as-prose.js';
+import { unspecifiedAreas } from '../reading/unspecified-areas.js';
+import { unwrapDescriptions } from '../reading/unwrap-lines.js';
+import { withGettingStarted } from './getting-started.js';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
 
 function codeSamplesDecorator() {
   let root;
   let securitySchemes = {};
+  let firstCall; // Get Call's model: the first call of "Getting started"
 
   const resolve = (ctx, node) => (node && typeof node.$ref === 'string' ? ctx.resolve(node).node : node);
 
@@ -22,6 +28,11 @@ function codeSamplesDecorator() {
             resolve(ctx, scheme),
           ]),
         );
+      },
+      leave(document) {
+        if (!firstCall) throw new Error('"Getting started" shows Get Call (get-call), which the spec no longer has.');
+        const facts = { model: firstCall, version: document.info.version, generatorVersion };
+        document.info.description = withGettingStarted(document.info.description ?? '', facts);
       },
     },
     PathItem: {
@@ -48,6 +59,7 @@ function codeSamplesDecorator() {
             securitySchemes,
           });
           operation['x-codeSamples'] = renderSamples(model);
+          if (model.operationId === 'get-call') firstCall = model;
         }
       },
     },
@@ -60,6 +72,9 @@ export default function chatplatformDocsPlugin() {
     decorators: {
       oas3: {
         'code-samples': codeSamplesDecorator,
+        'conditional-as-prose': conditionalAsProse,
+        'unspecified-areas': unspecifiedAreas(HTTP_METHODS),
+        'unwrap-descriptions': unwrapDescriptions,
       },
     },
   };

@@ -5,6 +5,8 @@
 // The generated client does not fill in server variables ({appId}, {region}), so the sample gives it
 // the concrete address of the operation's server and tells it to ignore the templated one.
 
+import { schemeNote } from './generated-names.js';
+
 const PACKAGE = 'chatplatform_client';
 
 const snake = (name) =>
@@ -70,6 +72,7 @@ export function pythonSample(model) {
     `    host=${str(model.serverUrl)},`,
     '    ignore_operation_servers=True,',
     ')',
+    `# ${schemeNote(model)}`,
     ...model.credentials.map(
       ({ scheme, envVar }) => `configuration.api_key[${str(scheme)}] = os.environ[${str(envVar)}]`,
     ),

@@ -1,0 +1,55 @@
+// How OpenAPI Generator names things in the clients CI builds (packages/sdks/generator): one API
+// class per tag, one method per operationId, arguments in its order. The docs tests compile every
+// sample against the generated clients, so a rule that drifts from the generator fails there.
+
+/** The words of a tag or an operationId: "Management API" -> [Management, API], get-call -> [get, call]. */
+export const words = (name) => name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+
+const upperFirst = (word) => word[0].toUpperCase() + word.slice(1);
+const capitalized = (word) => word[0].toUpperCase() + word.slice(1).toLowerCase();
+
+/** Each word's first letter raised, the rest kept: "Management API" -> ManagementAPI. */
+export const pascalKeep = (name) => words(name).map(upperFirst).join('');
+/** Each word capitalized, the rest lowered: "Management API" -> ManagementApi. */
+export const pascalLower = (name) => words(name).map(capitalized).join('');
+/** get-call -> getCall. */
+export const camel = (name) => {
+  const pascal = pascalLower(name);
+  return pascal[0].toLowerCase() + pascal.slice(1);
+};
+/** get-call -> get_call, sessionId -> session_id. */
+export const snake = (name) =>
+  words(name)
+    .map((word) => word.toLowerCase())
+    .join('_');
+
+/**
+ * The operation's arguments in the generated methods' order: the required ones as declared (path,
+ * query, header parameters, then the body), then the optional ones. `value` is undefined for an
+ * optional parameter without an example.
+ */
+export function argumentsInOrder(model) {
+  const body = model.body === undefined ? [] : [{ name: model.bodySchemaName, in: 'body', required: true }];
+  const all = [...model.parameters, ...body];
+  return [...all.filter((a) => a.required), ...all.filter((a) => !a.required)];
+}
+
+/** Fails with the reason when a sample language cannot express the operation yet. */
+export function requireSupported(model, language) {
+  const where = `${model.operationId}: the ${language} sample`;
+  if (!model.tag) throw new Error(`${where} needs a tag (the generated client's API class).`);
+  if (model.query.length)
+    throw new Error(
+      `${where} does not render query parameters yet (scripts/code-samples/${language.toLowerCase()}.js).`,
+    );
+  if (model.body !== undefined && !model.bodySchemaName)
+    throw new Error(`${where} needs a named request body schema (the generated model class).`);
+}
+
+/** Beside a configuration keyed by scheme name: the scheme (apiKey) is not the header (apikey). */
+export function schemeNote(model) {
+  const names = model.credentials.map(({ scheme }) => `"${scheme}"`).join(' and ');
+  const headers = model.credentials.map(({ header }) => header).join(' and ');
+  const plural = model.credentials.length > 1;
+  return `${names} ${plural ? 'are' : 'is'} the spec's security scheme name${plural ? 's' : ''}; sent in the ${headers} header${plural ? 's' : ''}.`;
+}

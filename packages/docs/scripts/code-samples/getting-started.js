@@ -1,0 +1,41 @@
+// The "Getting started" section the docs put at the top of the description of their copy of the
+// bundle: get a key, pick a region, install a client, first call against the mock, then against the
+// platform. Its first call is Get Call's curl sample, the one the tests run; the install steps are
+// the LANGUAGES' own (render.js), so a new language brings its line with it.
+import { readFileSync } from 'node:fs';
+import { LANGUAGES } from './render.js';
+
+const TEMPLATE = new URL('../getting-started.md', import.meta.url);
+const indent = (text, pad) =>
+  text
+    .split('\n')
+    .map((line) => (line ? pad + line : line))
+    .join('\n');
+
+function installTable(version) {
+  const rows = LANGUAGES.map(({ label, install }) => `| ${label} | ${install(version)} |`);
+  return indent(['| language | install |', '|---|---|', ...rows].join('\n'), '   ');
+}
+
+/**
+ * @param {string} description the spec's info.description
+ * @param {{ model: object, version: string, generatorVersion: string }} facts Get Call's model and versions
+ */
+export function withGettingStarted(description, { model, version, generatorVersion }) {
+  // The decorator runs on `redocly bundle` and again on `redocly build-docs` of that bundle.
+  if (/^## Getting started$/m.test(description)) return description;
+  const values = {
+    callsServer: model.serverUrl,
+    version,
+    generatorVersion,
+    installTable: installTable(version),
+    firstCall: indent(LANGUAGES.find((l) => l.label === 'curl').render(model), '   '),
+  };
+  const section = readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (whole, name) => {
+    if (!(name in values)) throw new Error(`scripts/getting-started.md: unknown placeholder ${whole}.`);
+    return values[name];
+  });
+  // Before the first heading of the guide: the intro paragraph stays first.
+  const at = description.search(/^## /m);
+  return at < 0 ? `${description}\n\n${section}` : `${description.slice(0, at)}${section}\n${description.slice(at)}`;
+}

@@ -1,0 +1,48 @@
+// Rust with the client OpenAPI Generator makes from this spec (crate chatplatform-client, library
+// reqwest, packages/sdks/generator/rust.yaml), on tokio. The configuration gives the operation its
+// concrete server and holds each key under its security scheme's name.
+import { argumentsInOrder, requireSupported, schemeNote, snake } from './generated-names.js';
+
+const CRATE = 'chatplatform_client';
+const str = (value) => JSON.stringify(String(value));
+
+function rawString(json, where) {
+  if (json.includes('"#')) throw new Error(`${where}: the Rust sample's raw string cannot hold "#.`);
+  return `r#"${json}"#`;
+}
+
+export function rustSample(model) {
+  requireSupported(model, 'Rust');
+  const module = `${snake(model.tag)}_api`;
+  const args = argumentsInOrder(model).map((a) => {
+    if (a.in === 'body') return 'body';
+    if (a.required) return str(a.value);
+    return a.value === undefined ? 'None' : `Some(${str(a.value)})`;
+  });
+  const body =
+    model.body === undefined
+      ? []
+      : [
+          `    let body: models::${model.bodySchemaName} = serde_json::from_str(${rawString(JSON.stringify(model.body), model.operationId)})?;`,
+        ];
+  return [
+    `use ${CRATE}::apis::{configuration, ${module}};`,
+    ...(model.body === undefined ? [] : [`use ${CRATE}::models;`]),
+    '',
+    '#[tokio::main(flavor = "current_thread")]',
+    'async fn main() -> Result<(), Box<dyn std::error::Error>> {',
+    '    let mut config = configuration::Configuration::new();',
+    `    config.operation_base_paths.insert(${str(snake(model.operationId))}.into(), ${str(model.serverUrl)}.into());`,
+    `    // ${schemeNote(model)}`,
+    ...model.credentials.map(
+      ({ scheme, envVar }) =>
+        `    config.api_keys.insert(${str(scheme)}.into(), configuration::ApiKey { prefix: None, key: std::env::var(${str(envVar)})? });`,
+    ),
+    ...body,
+    '    // An Err(Error::ResponseError) on a non-2xx answer.',
+    `    let response = ${module}::${snake(model.operationId)}(${['&config', ...args].join(', ')}).await?;`,
+    '    println!("{response:?}");',
+    '    Ok(())',
+    '}',
+  ].join('\n');
+}

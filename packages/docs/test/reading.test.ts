@@ -1,0 +1,127 @@
+// The reading fixes the docs make on their copy of the bundle (scripts/reading/): a conditional
+// schema shown as one type, the areas without an operation as one table instead of empty
+// sections, and descriptions whose search snippets keep the space at each wrapped line.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionalSentence } from '../scripts/reading/conditional-as-prose.js';
+import { unwrapLines } from '../scripts/reading/unwrap-lines.js';
+import { bundledSpec, type DocsBrowser, docsUrl, launchDocsBrowser, renderedSpec } from './support.js';
+
+const spec = renderedSpec();
+const published = bundledSpec();
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const operationTags = (document: any) =>
+  new Set(Object.values<any>(document.paths).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])));
+
+describe("Call's if/then/else", () => {
+  it('is one type on the page: no alternatives, the condition on the field it makes required', () => {
+    const call = spec.components.schemas.Call;
+    expect(call.if).toBeUndefined();
+    expect(call.else).toBeUndefined();
+    expect(call.description).toContain('**Conditional:** when `hasRecording` is `true`, `recordings` is required.');
+    expect(call.properties.recordings.description).toContain('Required when `hasRecording` is `true`.');
+    expect(published.components.schemas.Call.if).toBeDefined(); // validators and generators keep it
+  });
+
+  it('of a shape the docs cannot say in a sentence fails the build, naming the schema', () => {
+    // A JSON Schema keyword, not a thenable: parsed as the spec's YAML would be.
+    const unreadable = JSON.parse(
+      '{"properties":{"a":{}},"if":{"properties":{"a":{"minimum":3}}},"then":{"required":["a"]}}',
+    );
+    expect(() => conditionalSentence(unreadable, 'schema at #/components/schemas/X')).toThrow(
+      /#\/components\/schemas\/X: the docs show a schema's if\/then\/else as one sentence only/,
+    );
+  });
+});
+
+describe('areas without an operation', () => {
+  const unused = published.tags.filter((tag: { name: string }) => !operationTags(published).has(tag.name));
+
+  it('leave the navigation: every tag and tag group left has an operation', () => {
+    expect(unused.length).toBeGreaterThan(0);
+    const used = operationTags(spec);
+    expect(spec.tags.map((t: { name: string }) => t.name).filter((n: string) => !used.has(n))).toEqual([]);
+    for (const group of spec['x-tagGroups']) for (const name of group.tags) expect(used.has(name), name).toBe(true);
+  });
+
+  it('are one table in the guide, each with its description', () => {
+    const table = spec.info.description.slice(spec.info.description.indexOf('## Areas not specified yet'));
+    for (const tag of unused) {
+      const what = tag.description.split('. ')[0];
+      expect(table, tag.name).toMatch(
+        new RegExp(`^\\| ${tag.name} \\| ${what.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'),
+      );
+    }
+  });
+});
+
+describe('wrapped lines', () => {
+  it('are joined within a paragraph and a list item, and kept in tables, lists, headings and code', () => {
+    const markdown = [
+      'A paragraph wrapped',
+      'here.',
+      '',
+      '- an item wrapped',
+      '  here',
+      '- next item',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '',
+      '```sh',
+      'curl \\',
+      '  --url x',
+      '```',
+      '## Heading',
+      'text',
+    ].join('\n');
+    expect(unwrapLines(markdown)).toBe(
+      [
+        'A paragraph wrapped here.',
+        '',
+        '- an item wrapped here',
+        '- next item',
+        '',
+        '| a | b |',
+        '|---|---|',
+        '',
+        '```sh',
+        'curl \\',
+        '  --url x',
+        '```',
+        '## Heading',
+        'text',
+      ].join('\n'),
+    );
+  });
+
+  it('leave no line break inside a paragraph of the docs copy', () => {
+    const getCall = spec.paths['/calls/{sessionId}'].get;
+    expect(getCall.description).toContain('participants with their individual metrics');
+  });
+});
+
+describe('search snippets, in Chromium', () => {
+  let docs: DocsBrowser;
+  beforeAll(async () => {
+    docs = await launchDocsBrowser();
+  });
+  afterAll(async () => {
+    await docs?.close();
+  });
+
+  it('keep the space where the spec wraps a line ("individual metrics")', async () => {
+    const page = await docs.newPage({ width: 1400, height: 900 });
+    await page.goto(docsUrl);
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
+    await page.keyboard.type('individual');
+    const items = page.locator('[data-component-name="Search/SearchItem"]');
+    await items.first().waitFor();
+    const snippets = (await items.allInnerTexts()).join('\n');
+    expect(snippets).toContain('individual metrics');
+    expect(snippets).not.toMatch(/individualmetrics/);
+    await page.close();
+  }, 60_000); // a fresh load of the 2.5 MB page: a bound on a hang, not a speed goal
+});

@@ -1,0 +1,170 @@
+// Compiles the Go, Java, Rust and Kotlin samples of the docs against the clients the
+// @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
+// language's samples are compiled together (one toolchain start), each is run on its own. Adding a
+// language: a renderer in scripts/code-samples/, and here one entry of `sdkRunners`.
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { generatedDir, smokeDir } from '@chatplatform/sdks/paths';
+import { runSample, type SampleRun } from './sample-runners.js';
+import { artifactPath } from './support.js';
+
+const run = promisify(execFile);
+
+/** Samples by operation id, already pointed at the mock; `run` runs one with the given credentials. */
+export interface CompiledSamples {
+  run(operationId: string, credentials: Record<string, string>): Promise<SampleRun>;
+}
+type Compile = (samples: Record<string, string>) => Promise<CompiledSamples>;
+
+/** A build step with the whole environment (toolchain caches); a failure names the tool and shows its output. */
+async function build(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  try {
+    const { stdout } = await run(file, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    return stdout;
+  } catch (error) {
+    const e = error as { code?: string; stdout?: string; stderr?: string; message: string };
+    if (e.code === 'ENOENT') throw new Error(`${file} is not installed (scripts/setup.sh installs it): ${e.message}`);
+    throw new Error(`${file} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+  }
+}
+
+/** A directory of its own for each compile: test files compile at the same time, each for its own mock. */
+function freshDir(name: string): string {
+  const parent = artifactPath('code-samples');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, `${name}-`));
+}
+
+/** A file the sdks build leaves for its smoke drivers; missing means that build has not run. */
+function builtBySdks(path: string): string {
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run \`pnpm build\` at the repository root (the @chatplatform/sdks build).`);
+  }
+  return path;
+}
+
+const javaClassOf = (source: string) => {
+  const name = /^public class (\w+)/m.exec(source)?.[1];
+  if (!name) throw new Error(`the Java sample declares no public class:\n${source}`);
+  return name;
+};
+
+const compileGo: Compile = async (samples) => {
+  const dir = freshDir('go');
+  const client = builtBySdks(generatedDir('go'));
+  writeFileSync(
+    join(dir, 'go.mod'),
+    [
+      'module example.com/chatplatform/docs-samples',
+      '',
+      'go 1.23',
+      '',
+      'require example.com/chatplatform/chatplatform-go v0.0.0',
+      '',
+      `replace example.com/chatplatform/chatplatform-go => ${client}`,
+      '',
+    ].join('\n'),
+  );
+  for (const [id, source] of Object.entries(samples)) {
+    mkdirSync(join(dir, id));
+    writeFileSync(join(dir, id, 'main.go'), source);
+  }
+  await build('go', ['build', '-o', 'bin/', './...'], dir);
+  return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
+};
+
+const compileJava: Compile = async (samples) => {
+  const dir = freshDir('java');
+  const classpath = readFileSync(builtBySdks(join(smokeDir('java'), 'target', 'classpath.txt')), 'utf8').trim();
+  const classes: Record<string, string> = {};
+  for (const [id, source] of Object.entries(samples)) {
+    classes[id] = javaClassOf(source);
+    writeFileSync(join(dir, `${classes[id]}.java`), source);
+  }
+  await build('javac', ['-d', 'classes', '-cp', classpath, ...Object.values(classes).map((c) => `${c}.java`)], dir);
+  const runtime = `${join(dir, 'classes')}:${classpath}`;
+  return { run: (id, credentials) => runSample('java', ['-cp', runtime, classes[id]!], credentials) };
+};
+
+const compileKotlin: Compile = async (samples) => {
+  const dir = freshDir('kotlin');
+  const smoke = smokeDir('kotlin');
+  const clientClasses = builtBySdks(join(smoke, 'target', 'classes'));
+  const libraries = readFileSync(builtBySdks(join(smoke, 'target', 'classpath.txt')), 'utf8').trim();
+  const pom = fileURLToPath(new URL('./sample-builds/kotlin-compiler.pom.xml', import.meta.url));
+  const compilerPath = join(dir, 'compiler-classpath.txt');
+  await build('mvn', ['-B', '-q', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${compilerPath}`], dir);
+  const facades: Record<string, string> = {};
+  for (const [id, source] of Object.entries(samples)) {
+    const file = id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+    writeFileSync(join(dir, `${file}.kt`), source);
+    facades[id] = `${file}Kt`; // the class Kotlin compiles a file's top-level main into
+  }
+  const classpath = `${clientClasses}:${libraries}`;
+  const compiler = readFileSync(compilerPath, 'utf8').trim();
+  const sources = Object.values(facades).map((f) => `${f.slice(0, -2)}.kt`);
+  await build(
+    'java',
+    [
+      '-cp',
+      compiler,
+      'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+      '-no-stdlib',
+      '-no-reflect',
+      '-cp',
+      classpath,
+    ].concat(['-d', 'classes', ...sources]),
+    dir,
+  );
+  const runtime = `${join(dir, 'classes')}:${classpath}`;
+  return { run: (id, credentials) => runSample('java', ['-cp', runtime, facades[id]!], credentials) };
+};
+
+/**
+ * The Rust samples are binaries of one crate beside the smoke driver's: same dependencies, its
+ * Cargo.lock, and its target directory, so the crates the sdks build compiled are reused. The
+ * crate's name is this compile's own, and its outputs leave that directory once built.
+ */
+const compileRust: Compile = async (samples) => {
+  const dir = freshDir('rust');
+  const crate = `chatplatform-docs-${basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
+  const smoke = smokeDir('rust');
+  const manifest = readFileSync(join(smoke, 'Cargo.toml'), 'utf8');
+  const dependencies = manifest.slice(manifest.indexOf('[dependencies]'));
+  writeFileSync(
+    join(dir, 'Cargo.toml'),
+    [
+      '[package]',
+      `name = "${crate}"`,
+      'version = "0.0.0"',
+      'edition = "2021"',
+      'publish = false',
+      '',
+      dependencies.replace(/path = "[^"]*"/, `path = ${JSON.stringify(builtBySdks(generatedDir('rust')))}`),
+    ].join('\n'),
+  );
+  copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
+  mkdirSync(join(dir, 'src', 'bin'), { recursive: true });
+  const bin = (id: string) => `${crate}-${id}`;
+  for (const [id, source] of Object.entries(samples)) writeFileSync(join(dir, 'src', 'bin', `${bin(id)}.rs`), source);
+  const target = { CARGO_TARGET_DIR: join(smoke, 'target') };
+  await build('cargo', ['build', '--quiet', '--bins'], dir, target);
+  mkdirSync(join(dir, 'bin'));
+  for (const id of Object.keys(samples))
+    renameSync(join(target.CARGO_TARGET_DIR, 'debug', bin(id)), join(dir, 'bin', id));
+  await build('cargo', ['clean', '--quiet', '--package', crate], dir, target);
+  return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
+};
+
+/** By the sample's label on the page. */
+export const sdkRunners: Record<string, Compile> = {
+  Go: compileGo,
+  Java: compileJava,
+  Rust: compileRust,
+  Kotlin: compileKotlin,
+};
