@@ -53,6 +53,45 @@ function options() {
   }
 }
 
+// Headers that belong to one hop (or to the page, not to the API) and are not relayed.
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'cookie',
+  'origin',
+  'referer',
+]);
+
+/**
+ * The page's "Try it" panel (scripts/try-it.js) sends `/mock/<production path>` here, same origin,
+ * and this relays it to the mock as `<mock>/<production path>` (the mock allows no cross-origin
+ * call). Nothing of the request is logged.
+ */
+async function relayToMock(request, response, mockUrl) {
+  try {
+    if (!mockUrl) throw new Error('the mock is not up yet');
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const target = new URL(request.url.slice('/mock'.length), mockUrl);
+    const headers = Object.entries(request.headers).filter(([name]) => !HOP_HEADERS.has(name));
+    const answer = await fetch(target, {
+      method: request.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const kept = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding');
+    response.writeHead(answer.status, [...kept.flat(), 'content-length', String(body.length)]);
+    response.end(body);
+  } catch (error) {
+    response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`The mock did not answer: ${error.message}\n`);
+  }
+}
+
 /** @param {{ url?: string }} mockInfo filled in once the mock is up */
 function serveDocs(docsPort, mockInfo) {
   for (const { file } of Object.values(files)) {
@@ -65,6 +104,10 @@ function serveDocs(docsPort, mockInfo) {
       // The page's "Send to: the mock" setting (scripts/reader-settings.js) asks where the mock is.
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       response.end(JSON.stringify({ url: mockInfo.url }));
+      return;
+    }
+    if (path.startsWith('/mock/')) {
+      relayToMock(request, response, mockInfo.url);
       return;
     }
     const entry = files[path === '/index.html' ? '/' : path];

@@ -2,14 +2,13 @@
 // opens an operation's address sees it before Redoc's script has run. Proven with that script taken
 // out of the page: what is left must show the operation, styled, in the viewport.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  artifactPath,
   type DocsBrowser,
   deref,
-  docsDir,
   docsHtml,
   launchDocsBrowser,
   renderedSpec,
@@ -30,8 +29,7 @@ beforeAll(async () => {
   const html = readFileSync(docsHtml, 'utf8');
   const redocScript = /<script type="module">[\s\S]*?<\/script>/;
   expect(html).toMatch(redocScript);
-  // Next to the page, so that it is the same page but for Redoc's script.
-  const file = join(docsDir, 'dist', 'without-redoc-script.html');
+  const file = artifactPath('without-redoc-script.html');
   writeFileSync(file, html.replace(redocScript, ''));
   scriptless = pathToFileURL(file).href;
   docs = await launchDocsBrowser();
