@@ -75,7 +75,7 @@ export function tryItOperations(spec) {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const page = dist('index.html');
   const html = readFileSync(page, 'utf8');
   const end = html.lastIndexOf('</body>');

@@ -4,9 +4,9 @@
 // been compiled, run and has drawn the route (about 1.5 s here). `redocly build-docs` prerenders the
 // overview only; its router is client-side (hash links), so the other pages do not exist as HTML.
 // Each operation's page is drawn by Redoc itself in Debian's Chromium from the built page, and its
-// <main> is kept in a <template>, with the style rules it needs that the overview does not
-// already carry. A small script placed before Redoc's swaps the template for the address's route
-// into <main> before the first paint; Redoc then hydrates over it as it did over the overview.
+// <main> is kept as a JSON string, with the style rules it needs that the overview does not
+// already carry. A small script placed before Redoc's puts the page of the address's route into
+// <main> before the first paint; Redoc then hydrates over it as it did over the overview.
 // Routes come from the spec (each operation's first tag and operationId) and the page's own sidebar
 // (the tag's address); a route Redoc does not draw with the operation's summary fails the build.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 export const BEGIN = '<!--prerendered-routes-->';
 export const END = '<!--/prerendered-routes-->';
+const HEAD_BEGIN = '<!--prerendered-routes:head-->';
+const HEAD_END = '<!--/prerendered-routes:head-->';
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 
 /** [tag name, operationId, summary] of every operation of the rendered spec. */
@@ -125,15 +127,28 @@ async function render(pageFile, operations) {
   }
 }
 
+/**
+ * Runs first in <head>: on a prerendered route, Redoc's overview is kept out of the first paint
+ * (laying it out and painting it cost 100 to 300 ms here) until showRoute has swapped the page in.
+ */
+function holdOverview(routes) {
+  const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
+  if (!routes.includes(route)) return;
+  document.documentElement.classList.add('prerendered-route-pending');
+  // Whatever happens to showRoute, the page shows once parsed.
+  addEventListener('DOMContentLoaded', () => document.documentElement.classList.remove('prerendered-route-pending'));
+}
+
 /** Runs before Redoc's script: shows the prerendered page of the address's route, if there is one. */
 function showRoute() {
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
-  const templates = [...document.querySelectorAll('template[data-route]')];
-  const chosen = templates.find((t) => t.dataset.route === route);
+  const pages = [...document.querySelectorAll('script[data-route]')];
+  const chosen = pages.find((p) => p.dataset.route === route);
   const main = document.querySelector('#redoc main');
-  for (const t of templates) t.remove();
+  for (const p of pages) p.remove();
+  if (chosen && main) main.innerHTML = JSON.parse(chosen.textContent);
+  document.documentElement.classList.remove('prerendered-route-pending');
   if (!chosen || !main) return;
-  main.replaceChildren(chosen.content);
   // Redoc shows an operation at the top of its tag's page; so does the prerendered page.
   // Before the first paint, once the rest of the page above it is laid out.
   const scroll = () => document.getElementById(route.slice(1))?.scrollIntoView();
@@ -141,29 +156,57 @@ function showRoute() {
   requestAnimationFrame(scroll);
 }
 
-/** The block placed between Redoc's prerendered HTML and its script. */
-export function prerenderedBlock({ routes, css }) {
-  const templates = routes.map(({ route, html }) => `<template data-route="${route}">${html}</template>`).join('\n');
-  return `${BEGIN}\n<style data-prerendered-routes>${css.replace(/</g, '\\3c ')}</style>\n${templates}\n<script>(${showRoute})();</script>\n${END}`;
+const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** What goes first in <head>: holdOverview with the prerendered routes. */
+export function headBlock({ routes }) {
+  const style = '<style>.prerendered-route-pending #redoc { display: none; }</style>';
+  return `${HEAD_BEGIN}<script>(${holdOverview})(${json(routes.map((r) => r.route))});</script>${style}${HEAD_END}`;
 }
 
-/** Inserts (or replaces) the block right before Redoc's module script. */
-export function withPrerendered(html, block) {
+/**
+ * The block placed between Redoc's prerendered HTML and its script. Each page is a JSON string in
+ * a data script: the HTML parser only scans it as text, and only the route opened is parsed as HTML.
+ */
+export function prerenderedBlock({ routes, css }) {
+  const pages = routes
+    .map(
+      ({ route, html }) =>
+        `<script type="application/json" data-route="${route.replace(/"/g, '&quot;')}">${json(html)}</script>`,
+    )
+    .join('\n');
+  return `${BEGIN}\n<style data-prerendered-routes>${css.replace(/</g, '\\3c ')}</style>\n${pages}\n<script>(${showRoute})();</script>\n${END}`;
+}
+
+/** Inserts (or replaces) both blocks: one first in <head>, one right before Redoc's module script. */
+export function withPrerendered(html, rendered) {
   const clean = withoutPrerendered(html);
+  const head = clean.indexOf('<head>');
   const redoc = clean.indexOf('<div id="redoc">');
   const script = clean.indexOf('<script type="module">', redoc);
-  if (redoc < 0 || script < 0)
-    throw new Error('prerender: the page has no <div id="redoc"> followed by its module script.');
-  return `${clean.slice(0, script)}${block}\n${clean.slice(script)}`;
+  if (head < 0 || redoc < 0 || script < 0)
+    throw new Error('prerender: the page has no <head>, or no <div id="redoc"> followed by its module script.');
+  const afterHead = head + '<head>'.length;
+  return (
+    clean.slice(0, afterHead) +
+    headBlock(rendered) +
+    clean.slice(afterHead, script) +
+    `${prerenderedBlock(rendered)}\n` +
+    clean.slice(script)
+  );
 }
+
+const cut = (html, begin, end) => {
+  const at = html.indexOf(begin);
+  return at < 0 ? html : html.slice(0, at) + html.slice(html.indexOf(end, at) + end.length);
+};
 
 /** The page as `redocly build-docs` made it (the bench's baseline). */
 export function withoutPrerendered(html) {
-  const begin = html.indexOf(BEGIN);
-  return begin < 0 ? html : html.slice(0, begin) + html.slice(html.indexOf(END) + END.length + 1);
+  return cut(cut(html, HEAD_BEGIN, HEAD_END), BEGIN, `${END}\n`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const pageFile = dist('index.html');
   const operations = operationsOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')));
   const rendered = await render(pageFile, operations).catch((error) => {
@@ -171,7 +214,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       error.message = `Chromium is needed at ${chromiumPath} to prerender the docs: \`apt-get install chromium\` (scripts/setup.sh does it).\n${error.message}`;
     throw error;
   });
-  writeFileSync(`${pageFile}.tmp`, withPrerendered(readFileSync(pageFile, 'utf8'), prerenderedBlock(rendered)));
+  writeFileSync(`${pageFile}.tmp`, withPrerendered(readFileSync(pageFile, 'utf8'), rendered));
   renameSync(`${pageFile}.tmp`, pageFile);
   const bytes = rendered.routes.reduce((sum, r) => sum + r.html.length, 0) + rendered.css.length;
   console.log(

@@ -3,7 +3,7 @@
 // keys, send it, read the status, headers and body. It sends where the reader settings say
 // (scripts/reader-settings.js): to the mock on `pnpm start`'s page (through its same-origin /mock
 // relay, scripts/start.mjs), else to the platform's address for the chosen region and app id.
-// Keys live only in the password fields of this panel: never written to storage, a cookie or the
+// Keys live only in the masked fields of this panel: never written to storage, a cookie or the
 // address, and sent only with the request the reader sends, to that one address.
 /* global TRY_IT_OPERATIONS */
 (() => {
@@ -16,6 +16,7 @@
     .try-it form { display: grid; gap: 8px; padding: 0 16px 16px; }
     .try-it label { display: grid; gap: 2px; }
     .try-it input, .try-it select, .try-it textarea { font: 13px monospace; min-height: 28px; }
+    .try-it .try-it-secret { -webkit-text-security: disc; text-security: disc; }
     .try-it fieldset { display: grid; gap: 8px; border: 1px solid #c4c6d1; padding: 8px; }
     .try-it button { justify-self: start; min-height: 32px; padding: 4px 16px; font: 600 14px sans-serif;
       color: #ffffff; background: #1a5fd0; border: 0; border-radius: 4px; cursor: pointer; }
@@ -45,7 +46,7 @@
     field('Operation', picker),
     fields,
     destination,
-    make('button', { type: 'submit', textContent: 'Send' }),
+    make('button', { type: 'button', textContent: 'Send' }),
     result,
   );
   panel.append(make('summary', { textContent: 'Try it' }), form);
@@ -91,7 +92,8 @@
       keys.append(field('Authorise with', choice));
     }
     for (const header of [...new Set(ways.flat().map((h) => h.header))]) {
-      const input = make('input', { name: `key:${header}`, type: 'password' });
+      // Masked text, not type=password: the browser offers to save what a password field held.
+      const input = make('input', { name: `key:${header}`, className: 'try-it-secret', spellcheck: false });
       input.autocomplete = 'off';
       keys.append(field(`${header} header`, input));
     }
@@ -127,8 +129,7 @@
     return { url: `${baseUrl(op)}${path}${search}`, init: { method: op.method, headers, body, credentials: 'omit' } };
   }
 
-  async function send(event) {
-    event.preventDefault();
+  async function send() {
     const op = current();
     const { url, init } = request(op);
     result.textContent = `${op.method} ${url} …`;
@@ -157,7 +158,9 @@
   }
 
   picker.addEventListener('change', renderFields);
-  form.addEventListener('submit', send);
+  // No form submission: a submitted form's fields are what the browser remembers for autofill.
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.querySelector('button').addEventListener('click', send);
   addEventListener('hashchange', followRoute);
   renderFields();
   followRoute();

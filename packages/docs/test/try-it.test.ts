@@ -46,7 +46,7 @@ afterAll(async () => {
 /** Sends what the panel shows and returns the response text it prints. */
 async function send(): Promise<string> {
   const result = page.locator('.try-it-result');
-  await page.locator('.try-it button[type=submit]').click();
+  await page.locator('.try-it button').click();
   await expect.poll(() => result.innerText(), { timeout: 15_000 }).toMatch(/^\d{3} /);
   return result.innerText();
 }
