@@ -74,9 +74,15 @@ const HOP_HEADERS = new Set([
 async function relayToMock(request, response, mockUrl) {
   try {
     if (!mockUrl) throw new Error('the mock is not up yet');
+    // Only ever the mock: a path such as /mock//elsewhere/ would otherwise name another host.
+    const target = new URL(`${mockUrl}${request.url.slice('/mock'.length)}`);
+    if (request.url.startsWith('/mock//') || target.origin !== new URL(mockUrl).origin) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('The relay sends to the mock only: /mock/<production path>, e.g. /mock/v3/calls/ID.\n');
+      return;
+    }
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);
-    const target = new URL(request.url.slice('/mock'.length), mockUrl);
     const headers = Object.entries(request.headers).filter(([name]) => !HOP_HEADERS.has(name));
     const answer = await fetch(target, {
       method: request.method,

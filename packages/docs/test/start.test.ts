@@ -44,6 +44,12 @@ describe('pnpm start', () => {
     }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
 
+    // The Try it panel's same-origin relay to the mock, and to nothing else.
+    const relayed = await fetch(`${docs}mock/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
+    expect(relayed.status).toBe(200);
+    expect(((await relayed.json()) as { data: unknown[] }).data).toHaveLength(1);
+    expect((await fetch(`${docs}mock//127.0.0.2/v3/calls/x`)).status).toBe(400);
+
     const call = await fetch(`${mock}/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
     expect(call.status).toBe(200);
     expect(((await call.json()) as { data: unknown[] }).data).toHaveLength(1);
