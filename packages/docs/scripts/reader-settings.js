@@ -110,10 +110,12 @@
         () => ({}),
       )
     : Promise.resolve({});
-  mock.then(({ url }) => {
+  // The settings in force, for the "Try it" panel (scripts/try-it.js): where a request goes.
+  window.readerSettings = mock.then(({ url }) => {
     mockUrl = typeof url === 'string' ? url : undefined;
     if (!mockUrl && settings.target === 'mock') settings.target = 'platform';
     fillForm();
     watch();
+    return { ...settings, mockUrl };
   });
 })();

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `pnpm start`: the rendered docs and the Prism mock side by side on loopback. The root script
 // builds what is missing first (turbo, cached); this file only serves. Ctrl-C stops both.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startMock } from '@chatplatform/mock';
 import { bundledSpecPath } from '@chatplatform/spec';
 
@@ -57,6 +58,84 @@ function options() {
   }
 }
 
+// Headers that belong to one hop (or to the page, not to the API) and are not relayed.
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'cookie',
+  'origin',
+  'referer',
+]);
+
+/**
+ * The page's "Try it" panel (scripts/try-it.js) sends `/mock/<production path>` here, same origin,
+ * and this relays it to the mock as `<mock>/<production path>` (the mock allows no cross-origin
+ * call). Nothing of the request is logged.
+ */
+async function relayToMock(request, response, mockUrl) {
+  try {
+    if (!mockUrl) throw new Error('the mock is not up yet');
+    // Only ever the mock: a path such as /mock//elsewhere/ would otherwise name another host.
+    const target = new URL(`${mockUrl}${request.url.slice('/mock'.length)}`);
+    if (request.url.startsWith('/mock//') || target.origin !== new URL(mockUrl).origin) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('The relay sends to the mock only: /mock/<production path>, e.g. /mock/v3/calls/ID.\n');
+      return;
+    }
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const headers = Object.entries(request.headers).filter(([name]) => !HOP_HEADERS.has(name));
+    const answer = await fetch(target, {
+      method: request.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const kept = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding');
+    response.writeHead(answer.status, [...kept.flat(), 'content-length', String(body.length)]);
+    response.end(body);
+  } catch (error) {
+    response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`The mock did not answer: ${error.message}\n`);
+  }
+}
+
+// The page is 2.9 MB, 0.6 MB in brotli: compressed once per build (a rebuild changes the file's
+// modification time, so it still shows on reload), in what the browser accepts.
+const compressed = new Map();
+/** The content codings an Accept-Encoding header allows (q=0 refuses one). */
+function acceptedCodings(header = '') {
+  const names = new Set();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) names.add(name);
+  }
+  return names;
+}
+
+function encoded(file, acceptEncoding) {
+  const codings = acceptedCodings(acceptEncoding);
+  const encoding = codings.has('br') ? 'br' : codings.has('gzip') ? 'gzip' : undefined;
+  const { mtimeMs, size } = statSync(file);
+  const key = `${file} ${encoding} ${mtimeMs} ${size}`;
+  if (!compressed.has(key)) {
+    const raw = readFileSync(file);
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : encoding === 'gzip'
+          ? gzipSync(raw)
+          : raw;
+    for (const old of compressed.keys()) if (old.startsWith(`${file} ${encoding} `)) compressed.delete(old);
+    compressed.set(key, body);
+  }
+  return { body: compressed.get(key), encoding };
+}
+
 /** @param {{ url?: string }} mockInfo filled in once the mock is up */
 function serveDocs(docsPort, mockInfo) {
   for (const { file } of Object.values(files)) {
@@ -71,15 +150,24 @@ function serveDocs(docsPort, mockInfo) {
       response.end(JSON.stringify({ url: mockInfo.url }));
       return;
     }
+    if (path.startsWith('/mock/')) {
+      relayToMock(request, response, mockInfo.url);
+      return;
+    }
     const entry = files[path === '/index.html' ? '/' : path];
     if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(entry ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(entry ? 'Method not allowed\n' : `Not found. Try / (the docs), /openapi.yaml or /openapi.json.\n`);
       return;
     }
-    // Read on every request, so a rebuild shows on reload.
-    const body = readFileSync(entry.file);
-    response.writeHead(200, { 'content-type': entry.type, 'content-length': body.length, 'cache-control': 'no-store' });
+    const { body, encoding } = encoded(entry.file, request.headers['accept-encoding']);
+    response.writeHead(200, {
+      'content-type': entry.type,
+      'content-length': body.length,
+      'cache-control': 'no-store',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
     response.end(request.method === 'HEAD' ? undefined : body);
   });
   return new Promise((resolveServer, reject) => {

@@ -2,9 +2,11 @@
 // (SIGINT) stops both. The root script builds first; this runs the serving part on built output.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requireBuiltDocs, startDocsServer } from './support.js';
+import { docsHtml, requireBuiltDocs, startDocsServer } from './support.js';
 
 const started: ReturnType<typeof startDocsServer>['child'][] = [];
 afterAll(() => {
@@ -42,6 +44,12 @@ describe('pnpm start', () => {
     }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
 
+    // The Try it panel's same-origin relay to the mock, and to nothing else.
+    const relayed = await fetch(`${docs}mock/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
+    expect(relayed.status).toBe(200);
+    expect(((await relayed.json()) as { data: unknown[] }).data).toHaveLength(1);
+    expect((await fetch(`${docs}mock//127.0.0.2/v3/calls/x`)).status).toBe(400);
+
     const call = await fetch(`${mock}/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
     expect(call.status).toBe(200);
     expect(((await call.json()) as { data: unknown[] }).data).toHaveLength(1);
@@ -52,6 +60,35 @@ describe('pnpm start', () => {
     expect(output().stdout).toContain('Stopped the docs server and the mock.');
     await expect(refused(docs)).resolves.toBe(true);
     await expect(refused(mock)).resolves.toBe(true);
+  });
+
+  it('sends the page compressed as the browser accepts (brotli, gzip), the same bytes once decoded', async () => {
+    requireBuiltDocs();
+    const { child, ready } = start();
+    const { docs } = await ready;
+    const fetchRaw = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        get(docs, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const page = readFileSync(docsHtml);
+    const br = await fetchRaw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.body.length).toBeLessThan(page.length / 3);
+    expect(brotliDecompressSync(br.body).equals(page)).toBe(true);
+    const gzip = await fetchRaw('gzip, br;q=0');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(page)).toBe(true);
+    const plain = await fetchRaw('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(page)).toBe(true);
+    child.kill('SIGINT');
+    await once(child, 'exit');
   });
 
   it('refuses a bad port with a message naming the flag', async () => {

@@ -1,0 +1,171 @@
+// Runs in the page (scripts/add-try-it.mjs inlines it with TRY_IT_OPERATIONS, read from the spec).
+// A "Try it" panel: pick an operation (the one on screen by default), fill its parameters, body and
+// keys, send it, read the status, headers and body. It sends where the reader settings say
+// (scripts/reader-settings.js): to the mock on `pnpm start`'s page (through its same-origin /mock
+// relay, scripts/start.mjs), else to the platform's address for the chosen region and app id.
+// Keys live only in the masked fields of this panel: never written to storage, a cookie or the
+// address, and sent only with the request the reader sends, to that one address.
+/* global TRY_IT_OPERATIONS */
+(() => {
+  const STYLE = `
+    .try-it { position: fixed; right: 16px; bottom: 16px; z-index: 900; max-width: min(560px, calc(100vw - 32px));
+      max-height: calc(100vh - 32px); overflow: auto; font: 14px sans-serif; background: #ffffff; color: #1a1c21;
+      border: 1px solid #5d6673; border-radius: 6px; box-shadow: 0 4px 16px rgb(0 0 0 / 20%); }
+    :root.dark .try-it { background: #22242b; color: #ededf2; }
+    .try-it summary { cursor: pointer; padding: 8px 16px; font-weight: 600; }
+    .try-it form { display: grid; gap: 8px; padding: 0 16px 16px; }
+    .try-it label { display: grid; gap: 2px; }
+    .try-it input, .try-it select, .try-it textarea { font: 13px monospace; min-height: 28px; }
+    .try-it .try-it-secret { -webkit-text-security: disc; text-security: disc; }
+    .try-it fieldset { display: grid; gap: 8px; border: 1px solid #c4c6d1; padding: 8px; }
+    .try-it button { justify-self: start; min-height: 32px; padding: 4px 16px; font: 600 14px sans-serif;
+      color: #ffffff; background: #1a5fd0; border: 0; border-radius: 4px; cursor: pointer; }
+    .try-it pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 8px; max-height: 40vh; overflow: auto;
+      background: #f4f5f7; color: #1a1c21; }
+    :root.dark .try-it pre { background: #16171c; color: #ededf2; }`;
+
+  const make = (tag, props = {}, children = []) => {
+    const node = Object.assign(document.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+  const field = (labelText, input) => make('label', {}, [labelText, input]);
+  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+
+  const style = make('style', { textContent: STYLE });
+  const panel = make('details', { className: 'try-it' });
+  const form = make('form', { noValidate: true });
+  const picker = make('select', { name: 'operation' });
+  const fields = make('div', { className: 'try-it-fields' });
+  const destination = make('p', { className: 'try-it-destination' });
+  const result = make('pre', { className: 'try-it-result', tabIndex: 0 });
+  result.setAttribute('role', 'status');
+  result.setAttribute('aria-label', 'Response');
+  for (const op of TRY_IT_OPERATIONS) picker.append(new Option(`${op.method} ${op.path} (${op.summary})`, op.id));
+  form.append(
+    field('Operation', picker),
+    fields,
+    destination,
+    make('button', { type: 'button', textContent: 'Send' }),
+    result,
+  );
+  panel.append(make('summary', { textContent: 'Try it' }), form);
+  document.head.append(style);
+  document.body.append(panel);
+
+  let settings = { target: 'platform' };
+  const current = () => TRY_IT_OPERATIONS.find((op) => op.id === picker.value);
+
+  /** The address the request goes to, from the reader's settings. */
+  function baseUrl(op) {
+    const platform = fill(op.server.url, {
+      ...op.server.defaults,
+      ...('region' in op.server.defaults && settings.region ? { region: settings.region } : {}),
+      ...('appId' in op.server.defaults && settings.appId ? { appId: settings.appId } : {}),
+    });
+    if (settings.target !== 'mock' || !settings.mockUrl) return platform;
+    // The mock answers production paths; the page's own server relays /mock/... to it.
+    return `${location.origin}/mock${new URL(platform).pathname.replace(/\/$/, '')}`;
+  }
+
+  function renderFields() {
+    const op = current();
+    const groups = [];
+    for (const where of ['path', 'query', 'header']) {
+      const params = op.parameters.filter((p) => p.in === where);
+      if (!params.length) continue;
+      const set = make('fieldset', {}, [make('legend', { textContent: `${where} parameters` })]);
+      for (const p of params) {
+        const input = make('input', { name: `${where}:${p.name}`, value: String(p.example), required: p.required });
+        input.autocomplete = 'off';
+        set.append(field(`${p.name}${p.required ? ' (required)' : ''}`, input));
+      }
+      groups.push(set);
+    }
+    if (op.body !== undefined)
+      groups.push(field('JSON body', make('textarea', { name: 'body', value: op.body, rows: 8, spellcheck: false })));
+    const keys = make('fieldset', {}, [make('legend', { textContent: 'Keys (kept in this page only, never stored)' })]);
+    const ways = op.keys;
+    if (ways.length > 1) {
+      const choice = make('select', { name: 'keys-choice' });
+      choice.append(...ways.map((headers, i) => new Option(headers.map((h) => h.header).join(' + '), String(i))));
+      keys.append(field('Authorise with', choice));
+    }
+    for (const header of [...new Set(ways.flat().map((h) => h.header))]) {
+      // Masked text, not type=password: the browser offers to save what a password field held.
+      const input = make('input', { name: `key:${header}`, className: 'try-it-secret', spellcheck: false });
+      input.autocomplete = 'off';
+      keys.append(field(`${header} header`, input));
+    }
+    if (ways.length) groups.push(keys);
+    fields.replaceChildren(...groups);
+    showDestination();
+  }
+
+  function showDestination() {
+    const op = current();
+    destination.textContent = `Sends ${op.method} to ${baseUrl(op)}${op.path}`;
+  }
+
+  function request(op) {
+    const value = (name) => form.elements.namedItem(name)?.value ?? '';
+    let path = op.path;
+    const query = new URLSearchParams();
+    const headers = {};
+    for (const p of op.parameters) {
+      const v = value(`${p.in}:${p.name}`);
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(v));
+      else if (v !== '' && p.in === 'query') query.append(p.name, v);
+      else if (v !== '') headers[p.name] = v;
+    }
+    const way = op.keys[Number(value('keys-choice') || 0)] ?? [];
+    for (const { header } of way) headers[header] = value(`key:${header}`);
+    let body;
+    if (op.body !== undefined) {
+      body = value('body');
+      headers['content-type'] = 'application/json';
+    }
+    const search = query.size ? `?${query}` : '';
+    return { url: `${baseUrl(op)}${path}${search}`, init: { method: op.method, headers, body, credentials: 'omit' } };
+  }
+
+  async function send() {
+    const op = current();
+    const { url, init } = request(op);
+    result.textContent = `${op.method} ${url} …`;
+    try {
+      const response = await fetch(url, { ...init, cache: 'no-store', referrerPolicy: 'no-referrer' });
+      const text = await response.text();
+      let body = text;
+      try {
+        body = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {}
+      const headerLines = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+      result.textContent = `${response.status} ${response.statusText}\n${headerLines}\n\n${body}`;
+    } catch (error) {
+      result.textContent = `The request did not complete (${error.message}). From the file, the browser may block it; run \`pnpm start\` and choose "the mock".`;
+    }
+  }
+
+  /** The operation on screen: Redoc's route ends with its operationId. */
+  function followRoute() {
+    const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
+    const op = TRY_IT_OPERATIONS.find((o) => route.endsWith(`/${o.id}`));
+    if (op && op.id !== picker.value) {
+      picker.value = op.id;
+      renderFields();
+    }
+  }
+
+  picker.addEventListener('change', renderFields);
+  // No form submission: a submitted form's fields are what the browser remembers for autofill.
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.querySelector('button').addEventListener('click', send);
+  addEventListener('hashchange', followRoute);
+  renderFields();
+  followRoute();
+  window.readerSettings?.then((s) => {
+    settings = s;
+    showDestination();
+  });
+})();
