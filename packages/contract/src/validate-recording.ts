@@ -1,9 +1,9 @@
 import { type BatchOutcome, checkBatch } from './check-batch.js';
-import type { CoverageCollector, CoverageReport } from './coverage.js';
+import { CoverageCollector, type CoverageReport } from './coverage.js';
 import { describeSource } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
 import { InputError, inputName, type RawBatch, type ReadOptions, readBatches } from './read-exchanges.js';
-import { checkInWorkers } from './validate-workers.js';
+import { checkInParallel } from './validate-workers.js';
 import type { ExchangeReport } from './violations.js';
 
 export interface ValidationSummary {
@@ -37,9 +37,9 @@ export interface ValidateRecordingOptions extends ReadOptions {
   /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
   coverage?: CoverageCollector;
   /**
-   * Worker threads that parse and check the exchanges (default 1: none, all on this thread). The
-   * reader cuts the input into batches on this thread; the summary, the report's order and the
-   * faults are the same whatever the number.
+   * Threads that parse and check the exchanges: this one and `jobs - 1` worker threads (default 1:
+   * no worker). This thread cuts the input into batches and checks those no worker has room for;
+   * the summary, the report's order and the faults are the same whatever the number.
    */
   jobs?: number;
 }
@@ -74,7 +74,12 @@ export async function validateRecording(
   const batches = readBatches(input, options);
   const outcomes =
     jobs > 1
-      ? checkInWorkers(batches, jobs, { doc: validator.doc, name: summary.input, coverage: Boolean(options.coverage) })
+      ? checkInParallel(
+          batches,
+          jobs,
+          { doc: validator.doc, name: summary.input, coverage: Boolean(options.coverage) },
+          checkHere(summary.input, validator, options.coverage),
+        )
       : checkInline(batches, summary.input, validator, options.coverage);
   let place = '';
   try {
@@ -108,6 +113,19 @@ async function* checkInline(
   coverage: CoverageCollector | undefined,
 ): AsyncGenerator<BatchOutcome> {
   for await (const batch of batches) yield checkBatch(batch, name, validator, coverage);
+}
+
+/**
+ * This thread's share of a parallel check: its coverage is kept per batch and added in input
+ * order with the workers', so that no exchange after a fault counts.
+ */
+function checkHere(name: string, validator: ExchangeValidator, coverage: CoverageCollector | undefined) {
+  const own = coverage ? new CoverageCollector(validator.doc) : undefined;
+  return (batch: RawBatch): BatchOutcome => {
+    const outcome = checkBatch(batch, name, validator, own);
+    if (own) outcome.coverage = own.drain();
+    return outcome;
+  };
 }
 
 /** Counts a batch's exchanges into the summary, in input order, and reports its violating ones. */

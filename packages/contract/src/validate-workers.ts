@@ -13,32 +13,52 @@ export interface WorkerSetup {
 // The built worker script: `../dist/` is the package's build output from src/ (tests) and dist/ alike.
 const WORKER_SCRIPT = new URL('../dist/validate-worker.js', import.meta.url);
 
-/** Batches handed to a worker and not answered yet: enough to keep it busy, few enough to bound memory. */
-const IN_FLIGHT_PER_WORKER = 3;
+/**
+ * Batches handed to a worker and not answered yet: enough to keep it busy while this thread checks
+ * a batch of its own (it sees a worker's answers only between batches).
+ */
+const IN_FLIGHT_PER_WORKER = 4;
+/**
+ * Outcomes waiting for an earlier batch's, at most: this thread goes on while a worker starts cold
+ * (it compiles its schemas), and memory stays bounded (outcomes, not bytes, up to ~25 MB).
+ */
+const MAX_WAITING_OUTCOMES = 128;
+
+interface Pending {
+  promise: Promise<BatchOutcome>;
+  outcome?: BatchOutcome;
+}
 
 /**
- * Checks the batches on `jobs` worker threads and yields their outcomes in input order, so that
- * the summary and the report are those of `--jobs 1`. A fault of the reader is thrown after the
- * outcomes of the batches before it; a worker that fails is a fault at its batch.
+ * Checks the batches on `jobs` threads, this one and `jobs - 1` workers, and yields the outcomes
+ * in input order, so that the summary and the report are those of `--jobs 1`. A batch goes to a
+ * worker with room; when all are busy, this thread checks it with `checkHere` (so it works while
+ * the workers start, and never waits idle). A fault of the reader is thrown after the outcomes of
+ * the batches before it; a worker that fails is a fault at its batch.
  */
-export async function* checkInWorkers(
+export async function* checkInParallel(
   batches: AsyncIterable<RawBatch>,
   jobs: number,
   setup: WorkerSetup,
+  checkHere: (batch: RawBatch) => BatchOutcome,
 ): AsyncGenerator<BatchOutcome> {
-  const pool = new WorkerPool(jobs, setup);
-  const pending: Promise<BatchOutcome>[] = [];
+  const pool = new WorkerPool(jobs - 1, setup);
+  const pending: Pending[] = [];
   let readFault: { error: unknown } | undefined;
   try {
     try {
       for await (const batch of batches) {
-        pending.push(pool.check(batch));
-        if (pending.length >= jobs * IN_FLIGHT_PER_WORKER) yield await pending.shift()!;
+        const here = pool.hasRoom() ? undefined : checkHere(batch);
+        pending.push(here ? { promise: Promise.resolve(here), outcome: here } : pool.check(batch));
+        while (pending.length > 0 && (pending[0]!.outcome || pending.length >= MAX_WAITING_OUTCOMES))
+          yield await pending.shift()!.promise;
+        // A fault found here ends the input: nothing after it is read.
+        if (here?.fault) break;
       }
     } catch (error) {
       readFault = { error };
     }
-    while (pending.length > 0) yield await pending.shift()!;
+    while (pending.length > 0) yield await pending.shift()!.promise;
     if (readFault) throw readFault.error;
   } finally {
     await pool.close();
@@ -56,10 +76,10 @@ class WorkerPool {
   private closing = false;
 
   constructor(
-    jobs: number,
+    count: number,
     private readonly setup: WorkerSetup,
   ) {
-    for (let i = 0; i < jobs; i++) {
+    for (let i = 0; i < count; i++) {
       const worker = { thread: new Worker(WORKER_SCRIPT, { workerData: setup }), waiting: new Map<number, Waiting>() };
       worker.thread.on('message', ({ id, outcome }: { id: number; outcome: BatchOutcome }) => {
         worker.waiting.get(id)?.resolve(outcome);
@@ -71,16 +91,27 @@ class WorkerPool {
     }
   }
 
+  hasRoom(): boolean {
+    return this.workers.some((worker) => worker.waiting.size < IN_FLIGHT_PER_WORKER);
+  }
+
   /** The outcome of one batch, on the least busy worker; never rejects (a failure is a fault outcome). */
-  check(batch: RawBatch): Promise<BatchOutcome> {
+  check(batch: RawBatch): Pending {
     const worker = this.workers.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
     const id = this.nextId++;
-    // A copy of the batch's bytes, moved to the worker: the batch may be a view into a larger chunk.
-    const bytes = batch.bytes.slice();
-    return new Promise((resolve) => {
-      worker.waiting.set(id, { resolve, batch });
+    // A copy of the batch's bytes, moved to the worker: the batch may be a view into a larger chunk
+    // (and a Buffer's slice() is such a view, not a copy).
+    const bytes = new Uint8Array(batch.bytes);
+    const pending: Partial<Pending> = {};
+    pending.promise = new Promise((resolve) => {
+      const settle = (outcome: BatchOutcome) => {
+        pending.outcome = outcome;
+        resolve(outcome);
+      };
+      worker.waiting.set(id, { resolve: settle, batch });
       worker.thread.postMessage({ id, batch: { ...batch, bytes } }, [bytes.buffer]);
     });
+    return pending as Pending;
   }
 
   private fail(waiting: Map<number, Waiting>, why: string): void {
