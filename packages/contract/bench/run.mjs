@@ -7,7 +7,8 @@
 // (`data` as an object, what the platform's later versions send: "mix"). In-process rows: one
 // warm-up run (compiles the schemas), then the median of RUNS runs. `--jobs 2` rows start their
 // worker per run (its start and schema compilation count). Whole-process rows: median of
-// PROCESS_RUNS runs. Run it under `taskset -c 0` for one core.
+// PROCESS_RUNS runs. In-process rows also print CPU time (all threads) over wall time. Run it under
+// `taskset -c 0` for one core.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -71,14 +72,18 @@ async function inProcess(file, jobs = 1) {
   const validator = new ExchangeValidator();
   await validateRecording(file, { validator });
   const times = [];
+  const cpu = [];
   let verdict;
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
+    const startCpu = process.cpuUsage();
     const summary = await validateRecording(file, { validator, jobs, maxReports: 0 });
     times.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
     verdict = { conforming: summary.conforming, violating: summary.violating, error: summary.inputError?.message };
   }
-  return { ms: median(times), verdict };
+  return { ms: median(times), cpuMs: median(cpu), verdict };
 }
 
 async function wholeProcess(command, args, readVerdict) {
@@ -147,6 +152,9 @@ function report(results) {
       what,
       'median (ms)': Math.round(r.ms),
       'exchanges/s': count(perSecond(r.ms)),
+      // CPU time of all this process's threads over wall time: > 1 means threads ran side by side,
+      // < 1 that other processes took the cores.
+      'CPU / wall': r.cpuMs === undefined ? '' : (r.cpuMs / r.ms).toFixed(2),
       'conforming / violating': `${count(r.verdict.conforming)} / ${count(r.verdict.violating)}`,
       expected: agrees(r) ? 'same' : `${count(r.expected.conforming)} / ${count(r.expected.violating)} (DIFFERS)`,
     })),

@@ -40,8 +40,8 @@ export async function* readExchanges(
   }
 }
 
-/** Bytes read from a file at a time: big enough that a batch holds many exchanges. */
-const FILE_CHUNK_BYTES = 256 * 1024;
+/** Bytes read from a file at a time: a batch holds hundreds of exchanges, and few reads wait on the thread pool. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Cuts the input into batches of whole, unparsed exchanges (see {@link RawBatch}); {@link decodeBatch}

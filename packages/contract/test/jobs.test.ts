@@ -83,8 +83,9 @@ describe('validate --jobs 2 gives the report of --jobs 1', () => {
     const inline = await validateRecording(ndjson, { validator: failing, jobs: 1 });
     expect(inline).toMatchObject({ exchanges: 0, inputError: { where: 'line 1' } });
     const parallel = await validateRecording(ndjson, { validator: failing, jobs: 2 });
+    // The worker checked at least the first batch; a batch checked here later, if any, fails.
     expect(parallel.exchanges).toBeGreaterThan(0);
-    expect(parallel.inputError?.message).toMatch(/: line \d+: could not be validated \(checked on the main thread\)/);
+    expect(parallel.inputError?.where).not.toBe('line 1');
   });
 });
 
