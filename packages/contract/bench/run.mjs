@@ -155,6 +155,8 @@ function report(results) {
       // CPU time of all this process's threads over wall time: > 1 means threads ran side by side,
       // < 1 that other processes took the cores.
       'CPU / wall': r.cpuMs === undefined ? '' : (r.cpuMs / r.ms).toFixed(2),
+      // What one core would do if this process had it to itself (other processes cannot inflate CPU time).
+      'exchanges / CPU-s': r.cpuMs === undefined ? '' : count(perSecond(r.cpuMs)),
       'conforming / violating': `${count(r.verdict.conforming)} / ${count(r.verdict.violating)}`,
       expected: agrees(r) ? 'same' : `${count(r.expected.conforming)} / ${count(r.expected.violating)} (DIFFERS)`,
     })),
