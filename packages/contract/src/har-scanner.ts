@@ -26,7 +26,7 @@ interface ValueScan {
   /** The previous chunk ended on a backslash inside a string: the next byte is escaped. */
   skipNext: boolean;
   /** The value's bytes from earlier chunks. */
-  parts: Buffer[];
+  parts: Uint8Array[];
   bytes: number;
   /** Where the value, or its continuation, starts in the current chunk. */
   start: number;
@@ -60,9 +60,11 @@ export class HarScanner {
   constructor(private readonly name: string) {}
 
   /** Scans the next chunk: the batches of entries it completes; then check {@link fault}. */
-  push(chunk: Buffer): HarBatch[] {
+  push(chunk: Uint8Array): HarBatch[] {
     const nul = chunk.indexOf(0);
-    const batches = this.scanChunk(nul === -1 ? chunk : chunk.subarray(0, nul));
+    // A plain Uint8Array view: V8 reads its bytes faster than a Buffer's.
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, nul === -1 ? chunk.length : nul);
+    const batches = this.scanChunk(bytes);
     if (nul !== -1 && !this.fault) {
       this.fault = new InputError(
         this.name,
@@ -85,7 +87,7 @@ export class HarScanner {
     else if (this.state !== 'done') this.fault = this.truncated();
   }
 
-  private scanChunk(chunk: Buffer): HarBatch[] {
+  private scanChunk(chunk: Uint8Array): HarBatch[] {
     const out: HarBatch[] = [];
     const inChunk: EntrySlice[] = [];
     let i = 0;
@@ -117,7 +119,7 @@ export class HarScanner {
   }
 
   /** The grammar around the entries: `{"log": {…, "entries": [ … ], …}, …}`. */
-  private structural(chunk: Buffer, c: number, i: number): number {
+  private structural(chunk: Uint8Array, c: number, i: number): number {
     switch (this.state) {
       case 'root':
         if (c !== OPEN_BRACE) {
@@ -160,7 +162,7 @@ export class HarScanner {
     return i;
   }
 
-  private memberValue(chunk: Buffer, c: number, i: number): number {
+  private memberValue(chunk: Uint8Array, c: number, i: number): number {
     if (this.level === 0 && this.key === 'log' && c === OPEN_BRACE) {
       this.enterObject(1);
       return i + 1;
@@ -194,7 +196,7 @@ export class HarScanner {
     return i + 1;
   }
 
-  private startScan(purpose: Purpose, chunk: Buffer, i: number): number {
+  private startScan(purpose: Purpose, chunk: Uint8Array, i: number): number {
     const c = chunk[i]!;
     const scalar = SCALAR_START.has(c);
     if (!scalar && c !== QUOTE && c !== OPEN_BRACE && c !== OPEN_BRACKET) {
@@ -215,7 +217,7 @@ export class HarScanner {
     return i;
   }
 
-  private continueScan(chunk: Buffer, from: number, out: HarBatch[], inChunk: EntrySlice[]): number {
+  private continueScan(chunk: Uint8Array, from: number, out: HarBatch[], inChunk: EntrySlice[]): number {
     const scan = this.scan!;
     const end = scan.scalar ? scalarEnd(chunk, from) : this.valueEnd(scan, chunk, from);
     if (end === -1) return chunk.length;
@@ -252,32 +254,44 @@ export class HarScanner {
   }
 
   /** End of the object, array or string starting at `scan.start`, counting lines outside strings; -1: not in this chunk. */
-  private valueEnd(scan: ValueScan, chunk: Buffer, from: number): number {
+  private valueEnd(scan: ValueScan, bytes: Uint8Array, from: number): number {
+    const n = bytes.length;
     let { depth, inString } = scan;
     let line = this.line;
     let i = scan.skipNext ? from + 1 : from;
-    const n = chunk.length;
-    for (; i < n; i++) {
-      const c = chunk[i];
+    while (i < n) {
       if (inString) {
-        if (c === BACKSLASH) i++;
-        else if (c === QUOTE) {
-          inString = false;
-          if (depth === 0) break;
+        // Most bytes are inside strings (bodies): this tight loop runs to the closing quote.
+        while (i < n) {
+          const c = bytes[i++];
+          if (c === QUOTE) {
+            inString = false;
+            break;
+          }
+          if (c === BACKSLASH) i++;
         }
-      } else if (c === QUOTE) inString = true;
+        if (inString) break;
+        if (depth === 0) return this.ended(line, i);
+        continue;
+      }
+      const c = bytes[i++];
+      if (c === QUOTE) inString = true;
       else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (--depth === 0) break;
+        if (--depth === 0) return this.ended(line, i);
       } else if (c === LF) line++;
     }
     this.line = line;
-    if (i < n) return i + 1;
     [scan.depth, scan.inString, scan.skipNext] = [depth, inString, i > n];
     return -1;
   }
 
-  private keepUnfinished(chunk: Buffer): void {
+  private ended(line: number, end: number): number {
+    this.line = line;
+    return end;
+  }
+
+  private keepUnfinished(chunk: Uint8Array): void {
     const scan = this.scan!;
     const rest = chunk.subarray(scan.start);
     scan.parts.push(rest);
@@ -321,7 +335,7 @@ export class HarScanner {
 }
 
 /** End of a number, `true`, `false` or `null` at `from` (its first delimiter); -1: not in this chunk. */
-function scalarEnd(chunk: Buffer, from: number): number {
+function scalarEnd(chunk: Uint8Array, from: number): number {
   for (let i = from; i < chunk.length; i++) if (DELIMITER.has(chunk[i]!)) return i;
   return -1;
 }
