@@ -1,143 +1,188 @@
-// Like for like: the same Get Call exchanges (one in ten violating: `data` as an object, what the
-// platform's later versions send) checked by this package and by `redocly drift`, each printing
-// its own verdict count beside its time.
+// Like for like: the same generated Get Call exchanges checked by this package (in-process, from
+// NDJSON and from HAR, on one thread and on two) and, as whole processes on the same HAR file, by
+// `chatplatform-contract validate` and by `redocly drift`. Every row prints its own verdict
+// counts beside the expected ones; a row that disagrees is marked.
 //
-// 1. In-process, this package's validator on the same exchanges read from NDJSON and from HAR
-//    (exchanges/s: how fast each reader feeds the same validator).
-// 2. Whole processes on the same HAR file: `chatplatform-contract validate` against
-//    `redocly drift --match-mode basepath`, each run RUNS times, medians and their ratio.
+// Inputs: EXCHANGES exchanges, all conforming ("valid"), or one in VIOLATING_EVERY violating
+// (`data` as an object, what the platform's later versions send: "mix"). In-process rows: one
+// warm-up run (compiles the schemas), then the median of RUNS runs. `--jobs 2` rows start their
+// worker per run (its start and schema compilation count). Whole-process rows: median of
+// PROCESS_RUNS runs. In-process rows also print CPU time (all threads) over wall time. Run it under
+// `taskset -c 0` for one core.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { bundledSpecPath, ExchangeValidator, HarWriter, validateRecording } from '../dist/index.js';
 
 const EXCHANGES = Number(process.env.CONTRACT_BENCH_EXCHANGES ?? 50_000);
-const RUNS = 3;
+const RUNS = Number(process.env.CONTRACT_BENCH_RUNS ?? 5);
+const PROCESS_RUNS = Number(process.env.CONTRACT_BENCH_PROCESS_RUNS ?? 3);
 const VIOLATING_EVERY = 10;
+const GOAL_VALID_PER_SECOND = 100_000;
 const run = promisify(execFile);
 
 const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const good = spec.components.examples.CallInitiated.value;
-const bodyAt = (i) => (i % VIOLATING_EVERY === 0 ? { data: good.data[0] } : good);
-const exchangeAt = (i) => ({
+const exchangeAt = (i, violating) => ({
   request: {
     method: 'GET',
     url: `https://a1b2c3.call-eu.cometchat.io/v3/calls/session-${i}`,
     headers: { apikey: 'bench-key' },
   },
-  response: { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyAt(i)) },
+  response: {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(violating ? { data: good.data[0] } : good),
+  },
 });
-const expectedViolating = Math.ceil(EXCHANGES / VIOLATING_EVERY);
 
 const dir = mkdtempSync(join(tmpdir(), 'contract-bench-'));
-const ndjson = join(dir, 'get-call.ndjson');
-const har = join(dir, 'get-call.har');
-await writeInputs();
+const inputs = {
+  valid: await writeInputs('valid', () => false),
+  mix: await writeInputs('mix', (i) => i % VIOLATING_EVERY === 0),
+};
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function writeInputs() {
+/** The same exchanges as NDJSON and as HAR; returns both paths and the expected verdicts. */
+async function writeInputs(name, isViolating) {
+  const ndjson = join(dir, `${name}.ndjson`);
+  const har = join(dir, `${name}.har`);
   const out = createWriteStream(ndjson);
   const harOut = new HarWriter(har);
   const started = new Date();
+  let violating = 0;
   for (let i = 0; i < EXCHANGES; i++) {
-    const exchange = exchangeAt(i);
+    const exchange = exchangeAt(i, isViolating(i));
+    if (isViolating(i)) violating++;
     harOut.add(exchange, started, 1);
     if (!out.write(`${JSON.stringify(exchange)}\n`)) await once(out, 'drain');
   }
   out.end();
   await Promise.all([once(out, 'finish'), harOut.close()]);
+  return { ndjson, har, expected: { conforming: EXCHANGES - violating, violating } };
 }
 
-async function inProcess(file) {
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function inProcess(file, jobs = 1) {
   const validator = new ExchangeValidator();
+  await validateRecording(file, { validator });
   const times = [];
-  let violating = -1;
-  for (let i = 0; i <= RUNS; i++) {
+  const cpu = [];
+  let verdict;
+  for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    const summary = await validateRecording(file, { validator });
-    if (i > 0) times.push(performance.now() - start); // the first run warms the compiled schemas
-    violating = summary.violating;
+    const startCpu = process.cpuUsage();
+    const summary = await validateRecording(file, { validator, jobs, maxReports: 0 });
+    times.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
+    verdict = { conforming: summary.conforming, violating: summary.violating, error: summary.inputError?.message };
   }
-  return { ms: median(times), violating };
+  return { ms: median(times), cpuMs: median(cpu), verdict };
 }
 
-async function wholeProcess(command, args, countViolating) {
+async function wholeProcess(command, args, readVerdict) {
   const times = [];
-  let violating = -1;
-  for (let i = 0; i < RUNS; i++) {
+  let verdict;
+  for (let i = 0; i < PROCESS_RUNS; i++) {
     const start = performance.now();
     const { stdout } = await run(command, args, { maxBuffer: 1024 * 1024 * 1024 }).catch((error) => error);
     times.push(performance.now() - start);
-    violating = countViolating(stdout);
+    verdict = readVerdict(stdout);
   }
-  return { ms: median(times), violating };
+  return { ms: median(times), verdict };
 }
 
 const redocly = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.bin', 'redocly');
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const specYaml = createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.yaml');
+const ours = (jobs) => (file) =>
+  wholeProcess(
+    process.execPath,
+    [cli, 'validate', file, '--format', 'json', '--max-reports', '0', '--jobs', String(jobs)],
+    (out) => {
+      const report = JSON.parse(out);
+      return { conforming: report.conforming, violating: report.violating };
+    },
+  );
+const drift = (file) =>
+  wholeProcess(redocly, ['drift', file, '--api', specYaml, '--match-mode', 'basepath', '--format', 'json'], (out) => {
+    // drift groups a problem seen on many exchanges into one entry with its `occurrences`.
+    const report = JSON.parse(out.slice(out.indexOf('{')));
+    const violating = report.problems.filter((p) => p.severity === 'error').reduce((sum, p) => sum + p.occurrences, 0);
+    return { conforming: EXCHANGES - violating, violating };
+  });
+
+const rows = [
+  ['in-process, NDJSON, valid', () => inProcess(inputs.valid.ndjson), inputs.valid],
+  ['in-process, NDJSON, mix', () => inProcess(inputs.mix.ndjson), inputs.mix],
+  ['in-process, HAR, valid', () => inProcess(inputs.valid.har), inputs.valid],
+  ['in-process, HAR, mix', () => inProcess(inputs.mix.har), inputs.mix],
+  ['in-process, NDJSON, mix, --jobs 2', () => inProcess(inputs.mix.ndjson, 2), inputs.mix],
+  ['in-process, HAR, mix, --jobs 2', () => inProcess(inputs.mix.har, 2), inputs.mix],
+  ['chatplatform-contract validate (HAR, mix, process)', () => ours(1)(inputs.mix.har), inputs.mix],
+  ['chatplatform-contract validate --jobs 2 (HAR, mix, process)', () => ours(2)(inputs.mix.har), inputs.mix],
+  ['redocly drift (HAR, mix, process)', () => drift(inputs.mix.har), inputs.mix],
+];
 
 try {
-  const ndjsonIn = await inProcess(ndjson);
-  const harIn = await inProcess(har);
-  const ours = await wholeProcess(
-    process.execPath,
-    [cli, 'validate', har, '--format', 'json', '--max-reports', '0'],
-    (out) => JSON.parse(out).violating,
-  );
-  const drift = await wholeProcess(
-    redocly,
-    ['drift', har, '--api', specYaml, '--match-mode', 'basepath', '--format', 'json'],
-    (out) => {
-      // drift groups a problem seen on many exchanges into one entry with its `occurrences`.
-      const report = JSON.parse(out.slice(out.indexOf('{')));
-      return report.problems.filter((p) => p.severity === 'error').reduce((sum, p) => sum + p.occurrences, 0);
-    },
-  );
-  const perSecond = (ms) => Math.round((EXCHANGES * 1000) / ms).toLocaleString('en');
-  const verdict = (found) =>
-    `${found.toLocaleString('en')} violating${found === expectedViolating ? '' : ` (expected ${expectedViolating})`}`;
-
-  console.log(
-    `\n${EXCHANGES.toLocaleString('en')} Get Call exchanges, ${expectedViolating.toLocaleString('en')} violating; medians of ${RUNS} runs`,
-  );
-  console.table([
-    {
-      what: 'validator in-process, NDJSON',
-      'median (ms)': Math.round(ndjsonIn.ms),
-      'exchanges/s': perSecond(ndjsonIn.ms),
-      verdict: verdict(ndjsonIn.violating),
-    },
-    {
-      what: 'validator in-process, HAR',
-      'median (ms)': Math.round(harIn.ms),
-      'exchanges/s': perSecond(harIn.ms),
-      verdict: verdict(harIn.violating),
-    },
-    {
-      what: 'chatplatform-contract validate (HAR, process)',
-      'median (ms)': Math.round(ours.ms),
-      'exchanges/s': perSecond(ours.ms),
-      verdict: verdict(ours.violating),
-    },
-    {
-      what: 'redocly drift (HAR, process)',
-      'median (ms)': Math.round(drift.ms),
-      'exchanges/s': perSecond(drift.ms),
-      verdict: verdict(drift.violating),
-    },
-  ]);
-  console.log(`HAR / NDJSON in-process: ${(harIn.ms / ndjsonIn.ms).toFixed(2)}× (goal ≤ 1.5×)`);
-  console.log(`redocly drift / validate, whole process on the same HAR: ${(drift.ms / ours.ms).toFixed(2)}×`);
-  console.log(
-    `goal ≥ 100,000 exchanges/s from NDJSON in-process (this mix is ${100 / VIOLATING_EVERY} % violating): ${perSecond(ndjsonIn.ms)}/s`,
-  );
+  const results = {};
+  for (const [what, measure, input] of rows) results[what] = { ...(await measure()), expected: input.expected };
+  report(results);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+function report(results) {
+  const perSecond = (ms) => Math.round((EXCHANGES * 1000) / ms);
+  const count = (n) => n.toLocaleString('en');
+  const agrees = (r) => r.verdict.conforming === r.expected.conforming && r.verdict.violating === r.expected.violating;
+  console.log(
+    `\n${count(EXCHANGES)} Get Call exchanges a row (mix: ${count(inputs.mix.expected.violating)} violating, ${100 / VIOLATING_EVERY} %); ` +
+      `in-process: median of ${RUNS} runs after a warm-up; processes: median of ${PROCESS_RUNS}; ` +
+      `${availableParallelism()} core(s) available, load average ${loadavg()[0].toFixed(1)}`,
+  );
+  console.table(
+    Object.entries(results).map(([what, r]) => ({
+      what,
+      'median (ms)': Math.round(r.ms),
+      'exchanges/s': count(perSecond(r.ms)),
+      // CPU time of all this process's threads over wall time: > 1 means threads ran side by side,
+      // < 1 that other processes took the cores.
+      'CPU / wall': r.cpuMs === undefined ? '' : (r.cpuMs / r.ms).toFixed(2),
+      // What one core would do if this process had it to itself (other processes cannot inflate CPU time).
+      'exchanges / CPU-s': r.cpuMs === undefined ? '' : count(perSecond(r.cpuMs)),
+      'conforming / violating': `${count(r.verdict.conforming)} / ${count(r.verdict.violating)}`,
+      expected: agrees(r) ? 'same' : `${count(r.expected.conforming)} / ${count(r.expected.violating)} (DIFFERS)`,
+    })),
+  );
+  const ms = (what) => results[what].ms;
+  const ratio = (a, b) => `${(ms(a) / ms(b)).toFixed(2)}×`;
+  console.log(
+    `HAR / NDJSON time, valid: ${ratio('in-process, HAR, valid', 'in-process, NDJSON, valid')}; mix: ${ratio('in-process, HAR, mix', 'in-process, NDJSON, mix')} (goal ≤ 1.5×)`,
+  );
+  console.log(
+    `NDJSON valid: ${count(perSecond(ms('in-process, NDJSON, valid')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND)}/s on one core); ` +
+      `mix: ${count(perSecond(ms('in-process, NDJSON, mix')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND / 2)}/s)`,
+  );
+  console.log(
+    `--jobs 2 speed-up: NDJSON ${ratio('in-process, NDJSON, mix', 'in-process, NDJSON, mix, --jobs 2')}, ` +
+      `HAR ${ratio('in-process, HAR, mix', 'in-process, HAR, mix, --jobs 2')}, ` +
+      `process ${ratio('chatplatform-contract validate (HAR, mix, process)', 'chatplatform-contract validate --jobs 2 (HAR, mix, process)')} (goal ≥ 1.7× on 2 cores)`,
+  );
+  console.log(
+    `redocly drift / validate, whole process on the same HAR: ${ratio('redocly drift (HAR, mix, process)', 'chatplatform-contract validate (HAR, mix, process)')}`,
+  );
+  const disagreeing = Object.entries(results).filter(([, r]) => !agrees(r));
+  console.log(
+    disagreeing.length === 0
+      ? 'every row gives the expected verdicts'
+      : `DIFFERENT VERDICTS: ${disagreeing.map(([what]) => what).join(', ')}`,
+  );
+  if (disagreeing.length > 0) process.exitCode = 1;
 }

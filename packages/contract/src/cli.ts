@@ -14,6 +14,8 @@ Commands:
       --coverage                 also report what the traffic exercised (text: after the summary; json: "coverage")
       --input ndjson|har         input format (default: from the extension, else sniffed)
       --max-reports N            violating exchanges listed in full (default 1000; counts stay exact)
+      --jobs N                   threads that parse and check exchanges: this one and N - 1 workers
+                                 (default 1; e.g. --jobs $(nproc)); the report is the same for any N
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 

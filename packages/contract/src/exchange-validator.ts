@@ -14,6 +14,10 @@ import { type ExchangeReport, preview, schemaViolations, type Violation } from '
 interface ParamPlan {
   name: string;
   in: 'path' | 'query' | 'header';
+  /** The lower-cased name a header is recorded under. */
+  key: string;
+  /** Where the value is in the exchange, e.g. `/request/headers/x-trace`; built once, not per exchange. */
+  pointer: string;
   required: boolean;
   schemaPointer?: string;
 }
@@ -156,30 +160,28 @@ export class ExchangeValidator {
         param.in === 'path'
           ? pathParams[param.name]
           : param.in === 'header'
-            ? headers[param.name.toLowerCase()]
+            ? headers[param.key]
             : (query?.get(param.name) ?? undefined);
-      const pointer = `/request/${param.in === 'header' ? 'headers' : param.in}/${escapePointer(param.name)}`;
       if (value === undefined) {
         if (param.required)
-          out.push({ kind: 'request', pointer, expected: `required ${param.in} parameter`, found: 'absent' });
+          out.push({
+            kind: 'request',
+            pointer: param.pointer,
+            expected: `required ${param.in} parameter`,
+            found: 'absent',
+          });
         continue;
       }
-      this.checkWireValue('request', param, pointer, value, out);
+      this.checkWireValue('request', param, value, out);
     }
   }
 
   /** A parameter or header value as sent (a string), against its schema with type coercion. */
-  private checkWireValue(
-    kind: 'request' | 'response',
-    plan: ParamPlan,
-    pointer: string,
-    value: string,
-    out: Violation[],
-  ): void {
+  private checkWireValue(kind: 'request' | 'response', plan: ParamPlan, value: string, out: Violation[]): void {
     if (!plan.schemaPointer) return;
     const validate = this.schemas.param(plan.schemaPointer);
     if (validate({ value })) return;
-    for (const v of schemaViolations(kind, pointer, value, rebase(validate.errors ?? []))) {
+    for (const v of schemaViolations(kind, plan.pointer, value, rebase(validate.errors ?? []))) {
       out.push({ ...v, found: preview(value, plan.name) });
     }
   }
@@ -198,13 +200,13 @@ export class ExchangeValidator {
       return;
     }
     for (const header of responsePlan.headers) {
-      const value = response.headers[header.name.toLowerCase()];
-      const pointer = `/response/headers/${escapePointer(header.name)}`;
+      const value = response.headers[header.key];
       if (value === undefined) {
-        if (header.required) out.push({ kind: 'response', pointer, expected: 'required header', found: 'absent' });
+        if (header.required)
+          out.push({ kind: 'response', pointer: header.pointer, expected: 'required header', found: 'absent' });
         continue;
       }
-      this.checkWireValue('response', header, pointer, value, out);
+      this.checkWireValue('response', header, value, out);
     }
     const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
     if (responsePlan.content === null || noBodyExpected) return;
@@ -323,7 +325,13 @@ export class ExchangeValidator {
         const where = param.in;
         if (where !== 'path' && where !== 'query' && where !== 'header') return;
         const name = String(param.name);
-        const plan: ParamPlan = { name, in: where, required: param.required === true || where === 'path' };
+        const plan: ParamPlan = {
+          name,
+          in: where,
+          key: name.toLowerCase(),
+          pointer: `/request/${where === 'header' ? 'headers' : where}/${escapePointer(name)}`,
+          required: param.required === true || where === 'path',
+        };
         if (param.schema !== undefined) plan.schemaPointer = `${at}/schema`;
         byKey.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, plan);
       });
@@ -369,7 +377,13 @@ export class ExchangeValidator {
         rawHeader,
         `${responsePointer}/headers/${escapePointer(name)}`,
       );
-      const plan: ParamPlan = { name, in: 'header', required: header.required === true };
+      const plan: ParamPlan = {
+        name,
+        in: 'header',
+        key: name.toLowerCase(),
+        pointer: `/response/headers/${escapePointer(name)}`,
+        required: header.required === true,
+      };
       if (header.schema !== undefined) plan.schemaPointer = `${pointer}/schema`;
       headers.push(plan);
     }
@@ -435,8 +449,24 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   }));
 }
 
-/** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
+/** Content-Type values seen per media list, and their match: traffic repeats a handful of them. */
+const mediaMatches = new WeakMap<MediaPlan[], Map<string, MediaPlan | undefined>>();
+const MAX_REMEMBERED_CONTENT_TYPES = 64;
+
 function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
+  let seen = mediaMatches.get(content);
+  if (!seen) {
+    seen = new Map();
+    mediaMatches.set(content, seen);
+  }
+  if (seen.has(header)) return seen.get(header);
+  const media = findMediaType(content, header);
+  if (seen.size < MAX_REMEMBERED_CONTENT_TYPES) seen.set(header, media);
+  return media;
+}
+
+/** Exact media type first, then `type/*`, then `*\/*`, ignoring parameters such as charset. */
+function findMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
   // A header sent twice with the same value arrives joined ("application/json, application/json").
   const distinct = new Set(header.split(',').map((value) => value.trim().toLowerCase()));
   const single = distinct.size === 1 ? [...distinct][0]! : header;

@@ -38,7 +38,9 @@ export function normalizeHeaders(raw: unknown): Headers | undefined {
     return headers;
   }
   if (typeof raw !== 'object') return undefined;
-  for (const [name, value] of Object.entries(raw)) {
+  // for…in rather than Object.entries: no array per header, on every exchange (JSON objects have no inherited keys).
+  for (const name in raw) {
+    const value = (raw as Record<string, unknown>)[name];
     if (Array.isArray(value)) {
       // One level of list (a repeated header), no deeper: a nested value is not a header value.
       if (!value.every(isScalar)) return undefined;

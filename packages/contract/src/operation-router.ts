@@ -132,6 +132,7 @@ function escapeRegex(text: string): string {
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -1,20 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { JSONParser } from '@streamparser/json';
 import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
+import { HarScanner, linesIn } from './har-scanner.js';
+import { jsonErrorIndex } from './json-syntax.js';
+import { type HarBatch, InputError, MAX_LINE_BYTES, type NdjsonBatch, type RawBatch } from './recording-batch.js';
+
+export { InputError, MAX_LINE_BYTES, type RawBatch };
 
 export type InputFormat = 'ndjson' | 'har';
-
-/** The input cannot be read: `where` names the line or entry, `message` what was wrong. */
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    readonly where: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${where ? `${where}: ` : ''}${problem}`);
-    this.name = 'InputError';
-  }
-}
 
 export interface RecordedExchange {
   exchange: Exchange;
@@ -32,16 +24,41 @@ const NDJSON_SHAPE =
   'each line must be one JSON object {"request": {"method", "url", "headers", "body"?}, "response": {"status", "headers", "body"}}';
 
 /**
- * Reads recorded exchanges from a file path, `-` (stdin) or a stream, as NDJSON (streamed line
- * by line with readline) or HAR 1.2 (streamed entry by entry). Exchanges read before a fault are
- * yielded first; the fault is then thrown as an {@link InputError}.
+ * Reads recorded exchanges from a file path, `-` (stdin) or a stream, as NDJSON (line by line) or
+ * HAR 1.2 (entry by entry). Exchanges read before a fault are yielded first; the fault is then
+ * thrown as an {@link InputError}.
  */
 export async function* readExchanges(
   input: string | NodeJS.ReadableStream,
   options: ReadOptions = {},
 ): AsyncGenerator<RecordedExchange> {
   const name = inputName(input, options);
-  const stream = typeof input !== 'string' ? input : input === '-' ? process.stdin : createReadStream(input);
+  for await (const batch of readBatches(input, options)) {
+    const { exchanges, fault } = decodeBatch(batch, name);
+    yield* exchanges;
+    if (fault) throw fault;
+  }
+}
+
+/** Bytes read from a file at a time: a batch holds hundreds of exchanges, and few reads wait on the thread pool. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Cuts the input into batches of whole, unparsed exchanges (see {@link RawBatch}); {@link decodeBatch}
+ * parses them. Faults of the input's shape (gzip, UTF-16, a line too long, a HAR's structure, a NUL
+ * byte in a HAR) are thrown after the batches before them.
+ */
+export async function* readBatches(
+  input: string | NodeJS.ReadableStream,
+  options: ReadOptions = {},
+): AsyncGenerator<RawBatch> {
+  const name = inputName(input, options);
+  const stream =
+    typeof input !== 'string'
+      ? input
+      : input === '-'
+        ? process.stdin
+        : createReadStream(input, { highWaterMark: FILE_CHUNK_BYTES });
   const chunks = byteChunks(stream, name);
   const first = await chunks.next();
   if (first.done) throw new InputError(name, '', 'the input is empty: expected NDJSON or HAR 1.2 recorded traffic');
@@ -62,8 +79,8 @@ export async function* readExchanges(
   }
   const rest = prepend(head, chunks);
   const format = options.format ?? sniffFormat(name, head);
-  if (format === 'har') yield* readHar(rest, name);
-  else yield* readNdjson(rest, name);
+  if (format === 'har') yield* harBatches(rest, name);
+  else yield* ndjsonBatches(rest, name);
 }
 
 /** A UTF-16 byte-order mark, or the zero bytes UTF-16 puts beside every ASCII character. */
@@ -115,154 +132,136 @@ function sniffFormat(name: string, head: Uint8Array): InputFormat {
   }
 }
 
-/** Longest NDJSON line read; a longer one is an input error, so memory stays bounded. */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
-
-async function* readNdjson(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<RecordedExchange> {
-  let line = 0;
-  for await (const text of boundedLines(chunks, name)) {
-    line += 1;
-    if (text.trim() === '') continue;
-    if (text.includes('\u0000'))
-      throw new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const why = /Unexpected end|Unterminated string/.test((error as Error).message)
-        ? 'the line ends before its JSON value does (truncated)'
-        : 'not valid JSON';
-      throw new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
-    }
-    const exchange = toExchange(value, 'ndjson');
-    if (typeof exchange === 'string') throw new InputError(name, `line ${line}`, `${exchange}: ${NDJSON_SHAPE}`);
-    yield { exchange, source: { line } };
-  }
-}
-
-/** Splits UTF-8 input into lines (LF or CRLF) without holding more than one line of at most MAX_LINE_BYTES. */
-async function* boundedLines(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+async function* ndjsonBatches(chunks: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<NdjsonBatch> {
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let line = 1;
-  const take = (tail: Uint8Array) => {
-    const bytes = Buffer.concat([...pending, tail]);
-    pending = [];
-    pendingBytes = 0;
-    const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
-    return decoder.decode(bytes.subarray(0, end));
-  };
+  const tooLong = () =>
+    new InputError(
+      name,
+      `line ${line}`,
+      `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`,
+    );
   for await (const chunk of chunks) {
-    let start = 0;
-    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-      yield take(chunk.subarray(start, newline));
-      line++;
-      start = newline + 1;
+    const last = chunk.lastIndexOf(0x0a);
+    if (last === -1) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes > MAX_LINE_BYTES) throw tooLong();
+      continue;
     }
-    const rest = chunk.subarray(start);
-    pendingBytes += rest.length;
-    if (pendingBytes > MAX_LINE_BYTES) {
-      throw new InputError(
-        name,
-        `line ${line}`,
-        `the line is longer than ${MAX_LINE_BYTES} bytes: one exchange per line is expected (${NDJSON_SHAPE})`,
-      );
-    }
-    if (rest.length > 0) pending.push(rest);
+    if (pendingBytes + chunk.indexOf(0x0a) > MAX_LINE_BYTES) throw tooLong();
+    const head = chunk.subarray(0, last + 1);
+    const bytes = pending.length === 0 ? head : Buffer.concat([...pending, head]);
+    yield { format: 'ndjson', bytes, firstLine: line };
+    line += newlines(head);
+    const rest = chunk.subarray(last + 1);
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
+    if (pendingBytes > MAX_LINE_BYTES) throw tooLong();
   }
-  if (pendingBytes > 0) yield take(new Uint8Array());
+  if (pendingBytes > 0) yield { format: 'ndjson', bytes: Buffer.concat(pending), firstLine: line };
 }
 
-/** HAR is streamed with @streamparser/json: entries come out one by one as `log.entries.*`. */
-async function* readHar(chunks: AsyncGenerator<Uint8Array>, name: string): AsyncGenerator<RecordedExchange> {
-  const parser = new JSONParser({ paths: ['$.log.version', '$.log.entries.*'], keepStack: false });
-  const ready: RecordedExchange[] = [];
-  let fault: InputError | undefined;
-  let isHar = false;
-  let entries = 0;
-  let bytesBefore = 0;
-  let linesBefore = 1;
-  let current: Uint8Array = new Uint8Array();
-  parser.onValue = ({ value, key }) => {
-    if (fault) return;
-    isHar = true;
-    if (key === 'version') return;
-    const index = entries++;
-    if (typeof key !== 'number') {
-      fault = new InputError(name, 'log.entries', 'log.entries must be an array of HAR entries (found an object)');
-      return;
+function newlines(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
+}
+
+async function* harBatches(chunks: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<HarBatch> {
+  const scanner = new HarScanner(name);
+  for await (const chunk of chunks) {
+    yield* scanner.push(asBuffer(chunk));
+    if (scanner.fault) throw scanner.fault;
+  }
+  scanner.end();
+  if (scanner.fault) throw scanner.fault;
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A batch's exchanges, in input order, up to its first fault (which ends the input). */
+export interface DecodedBatch {
+  exchanges: RecordedExchange[];
+  fault?: InputError;
+}
+
+/** Parses a batch cut by {@link readBatches}: the same verdicts on the main thread or a worker. */
+export function decodeBatch(batch: RawBatch, name: string): DecodedBatch {
+  return batch.format === 'ndjson' ? decodeNdjson(batch, name) : decodeHar(batch, name);
+}
+
+function decodeNdjson(batch: NdjsonBatch, name: string): DecodedBatch {
+  const text = asBuffer(batch.bytes).toString('utf8');
+  const exchanges: RecordedExchange[] = [];
+  let line = batch.firstLine;
+  for (let start = 0; start < text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const fault = decodeLine(lineText(text, start, end), line, name, exchanges);
+    if (fault) return { exchanges, fault };
+    start = end + 1;
+  }
+  return { exchanges };
+}
+
+/** A line without its CR, and without a byte-order mark (as a UTF-8 decoder drops it). */
+function lineText(text: string, start: number, end: number): string {
+  const from = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
+  return text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+}
+
+function decodeLine(text: string, line: number, name: string, out: RecordedExchange[]): InputError | undefined {
+  if (text.trim() === '') return undefined;
+  if (text.includes('\u0000'))
+    return new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const why = /Unexpected end|Unterminated string/.test((error as Error).message)
+      ? 'the line ends before its JSON value does (truncated)'
+      : 'not valid JSON';
+    return new InputError(name, `line ${line}`, `${why}: ${NDJSON_SHAPE}`);
+  }
+  const exchange = toExchange(value, 'ndjson');
+  if (typeof exchange === 'string') return new InputError(name, `line ${line}`, `${exchange}: ${NDJSON_SHAPE}`);
+  out.push({ exchange, source: { line } });
+  return undefined;
+}
+
+function decodeHar(batch: HarBatch, name: string): DecodedBatch {
+  const bytes = asBuffer(batch.bytes);
+  const exchanges: RecordedExchange[] = [];
+  for (let i = 0; i < batch.entries.length; i++) {
+    const { start, end, line } = batch.entries[i]!;
+    const entry = batch.firstEntry + i;
+    const text = bytes.toString('utf8', start, end);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      const where = `line ${line + linesIn(text, jsonErrorIndex(text))}, in ${describeSource({ entry })}`;
+      return {
+        exchanges,
+        fault: new InputError(
+          name,
+          where,
+          `not valid JSON (binary or corrupted data); entries read before it: ${entry}`,
+        ),
+      };
     }
     const exchange = toExchange(value, 'har');
     if (typeof exchange === 'string') {
-      fault = new InputError(
-        name,
-        describeSource({ entry: index }),
-        `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`,
-      );
-    } else ready.push({ exchange, source: { entry: index } });
-  };
-  parser.onError = (error) => {
-    if (fault) return;
-    const position = /absolute position "(\d+)"/.exec(error.message)?.[1];
-    const where = position === undefined ? 'end of input' : `line ${lineAt(Number(position))}`;
-    const problem =
-      position === undefined
-        ? 'the file ends in the middle of a JSON value (truncated)'
-        : 'not valid JSON (binary or corrupted data)';
-    fault = new InputError(
-      name,
-      `${where}, in ${describeSource({ entry: entries })}`,
-      `${problem}; entries read before it: ${entries}`,
-    );
-  };
-  const lineAt = (position: number): number => {
-    let line = linesBefore;
-    const upTo = Math.min(position - bytesBefore, current.length);
-    for (let i = 0; i < upTo; i++) if (current[i] === 0x0a) line++;
-    return line;
-  };
-  for await (const chunk of chunks) {
-    current = chunk;
-    if (chunk.includes(0)) {
-      const at = chunk.indexOf(0);
-      const line = lineAt(bytesBefore + at);
-      parser.write(chunk.subarray(0, at));
-      yield* ready.splice(0);
-      throw (
-        fault ??
-        new InputError(
-          name,
-          `line ${line}, in ${describeSource({ entry: entries })}`,
-          `binary data (a NUL byte), not HAR JSON; entries read before it: ${entries}`,
-        )
-      );
+      const problem = `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`;
+      return { exchanges, fault: new InputError(name, describeSource({ entry }), problem) };
     }
-    try {
-      parser.write(chunk);
-    } catch (error) {
-      parser.onError(error as Error);
-    }
-    yield* ready.splice(0);
-    if (fault) throw fault;
-    for (const byte of chunk) if (byte === 0x0a) linesBefore++;
-    bytesBefore += chunk.length;
+    exchanges.push({ exchange, source: { entry } });
   }
-  if (!parser.isEnded) {
-    try {
-      parser.end();
-    } catch (error) {
-      parser.onError(error as Error);
-    }
-  }
-  yield* ready.splice(0);
-  if (fault) throw fault;
-  if (!isHar)
-    throw new InputError(
-      name,
-      '',
-      'not a HAR 1.2 file: no log.entries array (record NDJSON with .ndjson, or pass --input ndjson)',
-    );
+  return { exchanges };
 }
 
 /** Maps a parsed NDJSON line or HAR entry to an exchange, or returns what is wrong with it. */

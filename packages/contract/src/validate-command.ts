@@ -8,6 +8,9 @@ import { formatSarif } from './reports/sarif.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
 import { exitCodeOf, validateRecording } from './validate-recording.js';
 
+/** Worker threads at most: each holds its own compiled schemas (tens of MB). */
+export const MAX_JOBS = 64;
+
 /** Where the command reads and writes: the process's streams, or a test's buffers. */
 export interface CommandIo {
   stdout: { write(text: string): unknown };
@@ -25,6 +28,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     'max-reports': { type: 'string', default: '1000' },
     spec: { type: 'string' },
     coverage: { type: 'boolean' },
+    jobs: { type: 'string', default: '1' },
   });
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
@@ -32,12 +36,14 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   const input =
     values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
   const maxReports = wholeNumber(values['max-reports'], '--max-reports');
+  const jobs = wholeNumber(values.jobs, '--jobs', { min: 1, max: MAX_JOBS });
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = io.stderr.isTTY ? progressLine(io.stderr) : undefined;
   let listed = 0;
   const summary = await validateRecording(file === '-' ? io.stdin : file, {
     validator,
     maxReports,
+    jobs,
     ...(file === '-' ? { name: 'stdin' } : {}),
     ...(input ? { format: input } : {}),
     ...(values.coverage !== undefined ? { coverage: new CoverageCollector(validator.doc) } : {}),

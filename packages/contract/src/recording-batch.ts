@@ -1,0 +1,43 @@
+/** The input cannot be read: `where` names the line or entry, `message` what was wrong. */
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly where: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${where ? `${where}: ` : ''}${problem}`);
+    this.name = 'InputError';
+  }
+}
+
+/** Longest NDJSON line, or HAR entry, read; a longer one is an input error, so memory stays bounded. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+/** Complete NDJSON lines (each ending in LF, but the input's last), the first being line `firstLine`. */
+export interface NdjsonBatch {
+  format: 'ndjson';
+  bytes: Uint8Array;
+  firstLine: number;
+}
+
+/** One HAR entry's bytes within a batch, and the line its first byte is on. */
+export interface EntrySlice {
+  start: number;
+  end: number;
+  line: number;
+}
+
+/** Complete HAR entries, `log.entries[firstEntry]` onwards, as slices of `bytes`. */
+export interface HarBatch {
+  format: 'har';
+  bytes: Uint8Array;
+  firstEntry: number;
+  entries: EntrySlice[];
+}
+
+/**
+ * What the reader hands on: whole exchanges as unparsed bytes, cut where the input allows (NDJSON
+ * line ends, HAR entry ends). Parsing and checking them is the costly part, so it can happen on a
+ * worker thread (`--jobs`) while the reader cuts the next batch.
+ */
+export type RawBatch = NdjsonBatch | HarBatch;
