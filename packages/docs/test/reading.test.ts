@@ -1,16 +1,26 @@
 // The reading fixes the docs make on their copy of the bundle (scripts/reading/): a conditional
 // schema shown as one type, the areas without an operation as one table instead of empty
 // sections, and descriptions whose search snippets keep the space at each wrapped line.
+import { readFileSync } from 'node:fs';
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionalSentence } from '../scripts/reading/conditional-as-prose.js';
 import { unwrapLines } from '../scripts/reading/unwrap-lines.js';
-import { bundledSpec, type DocsBrowser, docsUrl, launchDocsBrowser, renderedSpec } from './support.js';
+import { bundledSpec, type DocsBrowser, docsHtml, docsUrl, launchDocsBrowser, renderedSpec } from './support.js';
 
 const spec = renderedSpec();
 const published = bundledSpec();
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const operationTags = (document: any) =>
-  new Set(Object.values<any>(document.paths).flatMap((item) => METHODS.flatMap((m) => item[m]?.tags ?? [])));
+  new Set(Object.values<any>(document.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
+
+describe('the license', () => {
+  it('is named on the page by its name, while the published bundle keeps its SPDX identifier', () => {
+    expect(published.info.license.identifier).toMatch(/^LicenseRef-/);
+    expect(spec.info.license).toEqual({ name: published.info.license.name });
+    const page = readFileSync(docsHtml, 'utf8');
+    expect(page).not.toMatch(/>\s*(<!-- -->)?LicenseRef-/);
+  });
+});
 
 describe("Call's if/then/else", () => {
   it('is one type on the page: no alternatives, the condition on the field it makes required', () => {

@@ -5,6 +5,7 @@
 import { generatorVersion } from '@chatplatform/sdks/paths';
 import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
 import { conditionalAsProse } from '../reading/conditional-as-prose.js';
+import { licenseName } from '../reading/license-name.js';
 import { unspecifiedAreas } from '../reading/unspecified-areas.js';
 import { unwrapDescriptions } from '../reading/unwrap-lines.js';
 import { withGettingStarted } from './getting-started.js';
@@ -73,6 +74,7 @@ export default function chatplatformDocsPlugin() {
       oas3: {
         'code-samples': codeSamplesDecorator,
         'conditional-as-prose': conditionalAsProse,
+        'license-name': licenseName,
         'unspecified-areas': unspecifiedAreas(HTTP_METHODS),
         'unwrap-descriptions': unwrapDescriptions,
       },
