@@ -1,6 +1,7 @@
 // platform/tag-groups: every resource area is a tag, and the docs show tags only through
 // `x-tagGroups` (Redoc hides tags no group lists). So each declared tag belongs to exactly one
-// group, and groups list only declared tags.
+// group, and groups list only declared tags. A group is not named like a tag it holds: the docs'
+// navigation would show "Groups" inside "Groups".
 
 export function TagGroups() {
   return {
@@ -18,6 +19,12 @@ export function TagGroups() {
         }
         const seen = new Map();
         groups.forEach((group, g) => {
+          if ((group.tags ?? []).includes(group.name)) {
+            ctx.report({
+              message: `x-tagGroups group \`${group.name}\` holds a tag of the same name. Name the group for the areas it gathers.`,
+              location: ctx.location.child(['x-tagGroups', g, 'name']),
+            });
+          }
           (group.tags ?? []).forEach((tag, t) => {
             const at = ctx.location.child(['x-tagGroups', g, 'tags', t]);
             if (!declared.includes(tag)) {
