@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../src/cli-args.js';
+import type { OpenApiDocument } from '../src/index.js';
 import { type CommandIo, validateCommand } from '../src/validate-command.js';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,4 +75,16 @@ export async function validateInProcess(args: string[], options: { input?: strin
     process.chdir(cwd);
   }
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** A one-operation spec for in-process tests: GET /items (list-items) answers 200 with `schema` as JSON. */
+export function itemsSpec(title: string, schema: object): OpenApiDocument {
+  const content = { 'application/json': { schema } };
+  return {
+    openapi: '3.1.0',
+    info: { title, version: '1.0.0' },
+    paths: {
+      '/items': { get: { operationId: 'list-items', responses: { '200': { description: 'items', content } } } },
+    },
+  };
 }

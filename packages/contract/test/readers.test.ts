@@ -2,35 +2,16 @@
 // parsed: wherever the chunks of the input end, the verdicts and the places named are the same.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type Exchange, ExchangeValidator, type OpenApiDocument, validateRecording } from '../src/index.js';
+import { type Exchange, ExchangeValidator, validateRecording } from '../src/index.js';
 import { MAX_LINE_BYTES } from '../src/read-exchanges.js';
+import { itemsSpec } from './helpers.js';
 
 /** GET /items answers 200 with {data: [integer]}. */
-const doc: OpenApiDocument = {
-  openapi: '3.1.0',
-  info: { title: 'readers', version: '1.0.0' },
-  paths: {
-    '/items': {
-      get: {
-        operationId: 'list-items',
-        responses: {
-          '200': {
-            description: 'items',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['data'],
-                  properties: { data: { type: 'array', items: { type: 'integer' } } },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
+const doc = itemsSpec('readers', {
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'array', items: { type: 'integer' } } },
+});
 const validator = new ExchangeValidator(doc);
 
 /** A HAR entry whose strings hold what a bracket-counting cutter could trip on. */

@@ -1,39 +1,20 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type Exchange, ExchangeValidator, exitCodeOf, type OpenApiDocument, validateRecording } from '../src/index.js';
+import { type Exchange, ExchangeValidator, exitCodeOf, validateRecording } from '../src/index.js';
+import { itemsSpec } from './helpers.js';
 
 /** A one-operation spec: GET /items answers 200 with {data: [integer ≥ 2]}. */
-const doc: OpenApiDocument = {
-  openapi: '3.1.0',
-  info: { title: 'fail-closed', version: '1.0.0' },
-  paths: {
-    '/items': {
-      get: {
-        operationId: 'list-items',
-        responses: {
-          '200': {
-            description: 'items',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['data'],
-                  properties: {
-                    data: { type: 'array', items: { type: 'integer', minimum: 2 } },
-                    privateKey: { type: 'integer' },
-                    sessionKey: { type: 'integer' },
-                    pw: { type: 'integer' },
-                    credentials: { type: 'object', properties: { user: { type: 'integer' } } },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+const doc = itemsSpec('fail-closed', {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: { type: 'array', items: { type: 'integer', minimum: 2 } },
+    privateKey: { type: 'integer' },
+    sessionKey: { type: 'integer' },
+    pw: { type: 'integer' },
+    credentials: { type: 'object', properties: { user: { type: 'integer' } } },
   },
-};
+});
 const validator = new ExchangeValidator(doc);
 
 const json = { 'content-type': 'application/json' };
