@@ -40,7 +40,7 @@ export class MockStartError extends Error {
 /** The bundle of `@chatplatform/spec`; its error already says how to build it. */
 function defaultSpec(): string {
   try {
-    return bundledSpecPath('yaml');
+    return bundledSpecPath('json');
   } catch (error) {
     throw new MockStartError((error as Error).message);
   }
