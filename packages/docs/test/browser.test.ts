@@ -149,7 +149,7 @@ describe('the docs page, opened from disk', () => {
       const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
       expect(code.replace(/\s+/g, ' '), label).toContain(firstLine);
     }
-    expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin']);
+    expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP']);
     await page.close();
   });
 

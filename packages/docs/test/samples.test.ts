@@ -36,7 +36,7 @@ const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, path
   }),
 );
 /** The clients packages/sdks generates, builds and smoke-tests (its README's matrix), in the page's order. */
-const SDK_LANGUAGES = ['Python', 'Go', 'Java', 'Rust', 'Kotlin'];
+const SDK_LANGUAGES = ['Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP'];
 
 const sample = (op: Operation, label: string) => {
   const found = op.samples.find((s) => s.label === label);

@@ -1,4 +1,4 @@
-// Compiles the Go, Java, Rust and Kotlin samples of the docs against the clients the
+// Compiles the Go, Java, Rust and Kotlin samples (Ruby and PHP: checks their syntax) of the docs against the clients the
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
 // language's samples are compiled together (one toolchain start), each is run on its own. Adding a
 // language: a renderer in scripts/code-samples/, and here one entry of `sdkRunners`.
@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameS
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generatedDir, smokeDir } from '@chatplatform/sdks/paths';
+import { generatedDir, phpAutoload, rubyClientLib, smokeDir } from '@chatplatform/sdks/paths';
 import { runSample, type SampleRun } from './sample-runners.js';
 import { artifactPath } from './support.js';
 
@@ -161,10 +161,41 @@ const compileRust: Compile = async (samples) => {
   return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
 };
 
+/** Writes each sample to a file of its own (`<id>.<extension>`), then checks its syntax with `check`. */
+async function scripts(name: string, extension: string, samples: Record<string, string>, check: string[]) {
+  const dir = freshDir(name);
+  const files: Record<string, string> = {};
+  for (const [id, source] of Object.entries(samples)) {
+    files[id] = join(dir, `${id}.${extension}`);
+    writeFileSync(files[id], source);
+    await build(check[0]!, [...check.slice(1), files[id]], dir);
+  }
+  return files;
+}
+
+/** Ruby loads the generated client from where the sdks build left it, as the sample's first comment says. */
+const compileRuby: Compile = async (samples) => {
+  const lib = builtBySdks(rubyClientLib);
+  const files = await scripts('ruby', 'rb', samples, ['ruby', '-c']);
+  return { run: (id, credentials) => runSample('ruby', ['-I', lib, files[id]!], credentials) };
+};
+
+/** PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says. */
+const compilePhp: Compile = async (samples) => {
+  const autoload = builtBySdks(phpAutoload);
+  builtBySdks(generatedDir('php'));
+  const files = await scripts('php', 'php', samples, ['php', '-l']);
+  return {
+    run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
+  };
+};
+
 /** By the sample's label on the page. */
 export const sdkRunners: Record<string, Compile> = {
   Go: compileGo,
   Java: compileJava,
   Rust: compileRust,
   Kotlin: compileKotlin,
+  Ruby: compileRuby,
+  PHP: compilePhp,
 };

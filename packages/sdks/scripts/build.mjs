@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generatedDir, rustDriver, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
+import { generatedDir, rubyClientLib, rustDriver, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
 import { ensureVenv, pipInstall } from './lib/venv.mjs';
@@ -72,7 +72,7 @@ function buildKotlin() {
 /** Loads every file of the generated Ruby client (`ruby -I lib`, as the driver runs) and checks its version. */
 function buildRuby(version) {
   const ruby = requireTool('ruby');
-  const lib = join(generatedDir('ruby'), 'lib');
+  const lib = rubyClientLib;
   const loaded = capture(ruby, [
     '-I',
     lib,

@@ -139,6 +139,9 @@ export function operationModel({
     body: bodyExampleOf(operation.requestBody, where),
     bodySchemaName: bodySchemaNameOf(operation.requestBody),
     server,
+    // The generated clients give an operation with a server of its own (operation or path level) a
+    // host setting of its own, apart from the client-wide one.
+    ownServer: server !== allServers[0],
     serverUrl,
     url: `${serverUrl}${resolvedPath}${queryString}`,
   };

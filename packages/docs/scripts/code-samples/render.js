@@ -6,7 +6,9 @@ import { curlSample } from './curl.js';
 import { goSample } from './go.js';
 import { javaSample } from './java.js';
 import { kotlinSample } from './kotlin.js';
+import { phpSample } from './php.js';
 import { pythonSample } from './python.js';
+import { rubySample } from './ruby.js';
 import { rustSample } from './rust.js';
 import { typescriptSample } from './typescript.js';
 
@@ -53,6 +55,20 @@ export const LANGUAGES = [
     label: 'Kotlin',
     render: kotlinSample,
     install: () => `compile \`${GENERATED}/kotlin\` (its Gradle build) with your code`,
+  },
+  {
+    lang: 'Ruby',
+    label: 'Ruby',
+    render: rubySample,
+    install: () =>
+      `\`ruby -I ${GENERATED}/ruby/lib\` (Ruby 3.0 or later, with the \`typhoeus\` gem), or build the gem from \`${GENERATED}/ruby\``,
+  },
+  {
+    lang: 'PHP',
+    label: 'PHP',
+    render: phpSample,
+    install: () =>
+      `\`composer install\` in \`${GENERATED}/php\` (PHP 8.1 or later), or prepend \`packages/sdks/smoke/php/autoload.php\` with Guzzle 7 installed`,
   },
 ];
 

@@ -10,6 +10,10 @@ export const generatorConfig = (lang) => join(packageDir, 'generator', `${lang}.
 export const generatorTemplates = (lang) => join(packageDir, 'generator', 'templates', lang);
 export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
 export const venvDir = join(packageDir, '.venv');
+/** What `ruby -I` needs to load the generated Ruby client (no gem is built or installed). */
+export const rubyClientLib = join(generatedDir('ruby'), 'lib');
+/** Loads the generated PHP client beside Debian's Guzzle, in place of Composer's vendor/autoload.php. */
+export const phpAutoload = join(smokeDir('php'), 'autoload.php');
 /** The Rust smoke driver as the build leaves it for the test (a copy of cargo's binary). */
 export const rustDriver = {
   dir: join(packageDir, 'smoke', 'rust', 'bin'),

@@ -1,0 +1,65 @@
+// PHP with the client OpenAPI Generator makes from this spec (namespace ChatPlatform\Client, Guzzle
+// 7, packages/sdks/generator/php.yaml). Configuration's host serves the operations without a server
+// of their own; an operation with one builds its URL from the spec's template, so the sample hands
+// it the concrete server through getHostSettingsFor<operationId>. Arguments are named (PHP 8), the
+// keys kept by header name.
+import { argumentsInOrder, camel, pascalKeep, requireSupported, schemeNote, snake } from './generated-names.js';
+
+const NAMESPACE = 'ChatPlatform\\Client';
+/** A PHP double-quoted string: JSON's escapes hold, `$` must not interpolate. */
+const str = (value) => JSON.stringify(String(value)).replace(/\$/g, '\\$');
+/** A PHP single-quoted string: only the backslash and the quote are escaped. */
+const singleQuoted = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The Configuration: the keys, and the host for an operation without a server of its own. */
+function configuration(model) {
+  const calls = model.credentials.map(({ header, envVar }) => `->setApiKey(${str(header)}, getenv(${str(envVar)}))`);
+  if (!model.ownServer) calls.push(`->setHost(${str(model.serverUrl)})`);
+  return [
+    `// ${schemeNote(model)} This client keeps the keys by header name.`,
+    '$config = (new Configuration())',
+    ...calls.map((call, i) => `    ${call}${i === calls.length - 1 ? ';' : ''}`),
+  ];
+}
+
+function apiInstance(model, api) {
+  if (!model.ownServer) return [`$api = new ${api}(null, $config);`];
+  return [
+    `// ${model.operationId} has a server of its own, which this client builds from the spec's template.`,
+    `$api = new class (null, $config) extends ${api} {`,
+    `    protected function getHostSettingsFor${camel(model.operationId)}(): array`,
+    '    {',
+    `        return [['url' => ${str(model.serverUrl)}, 'variables' => []]];`,
+    '    }',
+    '};',
+  ];
+}
+
+export function phpSample(model) {
+  requireSupported(model, 'PHP');
+  const api = `${pascalKeep(model.tag)}Api`;
+  const uses = [`Api\\${api}`, 'Configuration'];
+  const body = [];
+  if (model.body !== undefined) {
+    uses.push(`Model\\${model.bodySchemaName}`, 'ObjectSerializer');
+    body.push(
+      `$body = ObjectSerializer::deserialize(json_decode(${singleQuoted(JSON.stringify(model.body))}), ${model.bodySchemaName}::class);`,
+    );
+  }
+  const args = argumentsInOrder(model)
+    .filter((a) => a.in === 'body' || a.value !== undefined)
+    .map((a) => `${snake(a.name)}: ${a.in === 'body' ? '$body' : str(a.value)}`);
+  return [
+    '<?php',
+    "// Load the client first: Composer's vendor/autoload.php, or in this repository",
+    "// `php -d auto_prepend_file=packages/sdks/smoke/php/autoload.php sample.php` (Debian's Guzzle).",
+    ...uses.sort().map((name) => `use ${NAMESPACE}\\${name};`),
+    '',
+    ...configuration(model),
+    ...apiInstance(model, api),
+    ...body,
+    '',
+    `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer.`,
+    `echo $api->${camel(model.operationId)}(${args.join(', ')}), "\\n";`,
+  ].join('\n');
+}
