@@ -363,25 +363,24 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   };
 }
 
-/** One attempt, with its own timeout; throws what classify() makes of a failure. */
+/** One attempt, with its own timeout; throws the attempt's AbortedError or TimeoutError, or what failed. */
 async function attemptOnce(plan: Plan): Promise<Result> {
   const { signal, timeout } = plan;
   // The controller and the timeout timer are made only when fetch reads `init.signal`: a fetch
   // that takes no signal could be neither aborted nor timed out, and an AbortController costs
   // ~10 % of openapi-fetch's per-request time. The signal goes to fetch, not onto the Request:
-  // a Request that follows a signal costs ~25 %.
+  // a Request that follows a signal costs ~25 %. Its reason is the error the attempt ends with.
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
   let answered = false;
   const control = () => {
     if (!controller) {
       const c = new AbortController();
       controller = c;
-      timer = setTimeout(() => {
-        timedOut = true;
-        c.abort();
-      }, timeout);
+      timer = setTimeout(
+        () => c.abort(new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }))),
+        timeout,
+      );
     }
     return controller;
   };
@@ -390,24 +389,22 @@ async function attemptOnce(plan: Plan): Promise<Result> {
       return control().signal;
     },
   };
-  const onAbort = () => control().abort(signal?.reason);
+  const onAbort = () => control().abort(aborted(plan, signal!.reason));
   signal?.addEventListener('abort', onAbort);
   try {
     const request = new Request(plan.href, plan.init);
-    const response = plan.middleware[0]
-      ? await withMiddleware(plan, request, init)
-      : await exchange(request, plan, init);
+    const response = await (plan.middleware[0] ? withMiddleware : exchange)(plan, request, init);
     answered = true;
     return await parse(plan, response);
   } catch (cause) {
     // The caller's abort and the timeout win over what they caused; our own errors stay; a network
     // error while the body was read becomes ConnectionError; anything else (a middleware's or a
     // custom fetch's own bug) is surfaced as it is, unretried.
-    if (signal?.aborted) throw aborted(plan, signal.reason);
-    if (timedOut) throw new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }));
-    throw !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
-      ? connectionError(cause, plan)
-      : cause;
+    throw controller?.signal.aborted
+      ? controller.signal.reason
+      : !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
+        ? connectionError(cause, plan)
+        : cause;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
