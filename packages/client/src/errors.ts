@@ -16,18 +16,18 @@ export interface RequestDetails {
 // biome-ignore lint/suspicious/noExplicitAny: a mixin's base constructor must take `any[]` (TypeScript's rule for class factories).
 type ErrorClass = new (...args: any[]) => Error;
 
-/** A subclass of `base` whose instances are named `name`; `Fields` types what its errors carry besides the base's. */
-const kind = <C extends ErrorClass, Fields = unknown>(name: string, base: C) =>
+/** A subclass of `base` whose instances are named `${kindName}Error`; `Fields` types what its errors carry besides the base's. */
+const kind = <C extends ErrorClass, Fields = unknown>(kindName: string, base: C) =>
   class extends base {
-    override name = name;
+    override name = `${kindName}Error`;
   } as C & (new (...args: ConstructorParameters<C>) => InstanceType<C> & Fields);
 
 /** Base class of every error this package throws. */
-export const ChatPlatformError = kind('ChatPlatformError', Error);
+export const ChatPlatformError = kind('ChatPlatform', Error);
 export type ChatPlatformError = InstanceType<typeof ChatPlatformError>;
 
 /** An option or argument was refused before anything was sent. */
-export const InvalidInputError = kind('InvalidInputError', ChatPlatformError);
+export const InvalidInputError = kind('InvalidInput', ChatPlatformError);
 export type InvalidInputError = InstanceType<typeof InvalidInputError>;
 
 /**
@@ -52,37 +52,37 @@ export class ApiError<Body = unknown> extends RequestError {
   declare readonly body: Body;
 }
 /** 400: the request was not accepted. */
-export const BadRequestError = kind('BadRequestError', ApiError);
+export const BadRequestError = kind('BadRequest', ApiError);
 export type BadRequestError<Body = unknown> = ApiError<Body>;
 /** 401: the API key (or the management key and secret) is missing or wrong. */
-export const AuthenticationError = kind('AuthenticationError', ApiError);
+export const AuthenticationError = kind('Authentication', ApiError);
 export type AuthenticationError<Body = unknown> = ApiError<Body>;
 /** 403: the key's scope does not allow this operation (e.g. an `authOnly` key). */
-export const PermissionDeniedError = kind('PermissionDeniedError', ApiError);
+export const PermissionDeniedError = kind('PermissionDenied', ApiError);
 export type PermissionDeniedError<Body = unknown> = ApiError<Body>;
 /** 404: no such resource. */
-export const NotFoundError = kind('NotFoundError', ApiError);
+export const NotFoundError = kind('NotFound', ApiError);
 export type NotFoundError<Body = unknown> = ApiError<Body>;
 /** 429: rate limited, still so after the retries. */
-export const RateLimitError = kind('RateLimitError', ApiError);
+export const RateLimitError = kind('RateLimit', ApiError);
 export type RateLimitError<Body = unknown> = ApiError<Body>;
 /** 5xx: the server failed, still so after the retries. */
-export const ServerError = kind('ServerError', ApiError);
+export const ServerError = kind('Server', ApiError);
 export type ServerError<Body = unknown> = ApiError<Body>;
 
 /** A 2xx answer whose body is not the JSON it should be. `rawText` holds what came. */
 export const InvalidResponseError = kind<typeof RequestError, { readonly status: number; readonly rawText: string }>(
-  'InvalidResponseError',
+  'InvalidResponse',
   RequestError,
 );
 export type InvalidResponseError = InstanceType<typeof InvalidResponseError>;
 
 /** No answer: DNS, refused or reset connection, TLS failure. Retried on safe methods. */
-export const ConnectionError = kind('ConnectionError', RequestError);
+export const ConnectionError = kind('Connection', RequestError);
 export type ConnectionError = InstanceType<typeof ConnectionError>;
 
 /** An attempt took longer than the `timeout` option. Retried on safe methods. */
-export const TimeoutError = kind<typeof RequestError, { readonly timeout: number }>('TimeoutError', RequestError);
+export const TimeoutError = kind<typeof RequestError, { readonly timeout: number }>('Timeout', RequestError);
 export type TimeoutError = InstanceType<typeof TimeoutError>;
 
 /**
@@ -91,20 +91,20 @@ export type TimeoutError = InstanceType<typeof TimeoutError>;
  * target without its query. Never retried.
  */
 export const RedirectError = kind<typeof RequestError, { readonly status: number; readonly location: string }>(
-  'RedirectError',
+  'Redirect',
   RequestError,
 );
 export type RedirectError = InstanceType<typeof RedirectError>;
 
 /** A response body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
 export const ResponseTooLargeError = kind<typeof RequestError, { readonly maxResponseBytes: number }>(
-  'ResponseTooLargeError',
+  'ResponseTooLarge',
   RequestError,
 );
 export type ResponseTooLargeError = InstanceType<typeof ResponseTooLargeError>;
 
 /** The caller's `signal` aborted the request. Never retried. */
-export const AbortedError = kind('AbortedError', RequestError);
+export const AbortedError = kind('Aborted', RequestError);
 export type AbortedError = InstanceType<typeof AbortedError>;
 
 const BY_STATUS: Record<number, typeof ApiError> = {

@@ -56,7 +56,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
     name,
     value as string,
-    'must be a Latin-1 string without control characters (CR, LF…)',
+    'must be a Latin-1 string without control characters',
     true,
   );
 
@@ -82,14 +82,16 @@ export const checkHeaderName = (name: string) =>
     "is not an HTTP token (letters, digits, !#$%&'*+-.^_`|~)",
   );
 
-/** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
+/**
+ * `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without
+ * credentials, query or fragment: its href is then exactly its origin and path.
+ */
 export function checkBaseUrl(baseUrl: unknown): string {
   const url = URL.parse(String(baseUrl));
   check(
     url &&
-      (url.protocol === 'https:' ||
-        (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
-      !(url.username || url.password || url.search || url.hash),
+      /^(https:|http:\/\/(localhost|\[::1]|127(\.\d+){3})[:/])/.test(url.href) &&
+      url.href === url.origin + url.pathname,
     'baseUrl',
     // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that
     // does not parse (the password could be in it).
