@@ -6,7 +6,6 @@ import type { Client, FetchResponse, Middleware } from 'openapi-fetch';
 import {
   AbortedError,
   apiErrorClass,
-  ChatPlatformError,
   ConnectionError,
   InvalidInputError,
   type RequestDetails,
@@ -18,7 +17,7 @@ import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
 import { type BackoffOptions, isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { connectionError, type Exchange, exchange, type Fetch, isTransportError } from './transport.js';
+import { type Exchange, exchange, type Fetch } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -295,7 +294,20 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
       const { operation, url } = plan;
       plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
     }
-    if (wait === undefined) return settle(plan, result, failure, throws);
+    if (wait === undefined) {
+      if (!result) throw failure;
+      const { ok } = result.response;
+      if (ok) return throws ? result.data : result;
+      // An error body may echo a credential (some servers quote the rejected key).
+      const body = plan.redact(result.error);
+      if (throws)
+        throw new (apiErrorClass(status as number))(
+          `the API answered ${status}`,
+          plan.details({ status, body: body === undefined ? '' : body }),
+        );
+      result.error = body;
+      return result;
+    }
     try {
       await plan.wait(wait, signal);
     } catch (cause) {
@@ -372,7 +384,6 @@ async function attemptOnce(plan: Plan): Promise<Result> {
   // a Request that follows a signal costs ~25 %. Its reason is the error the attempt ends with.
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let answered = false;
   const control = () => {
     if (!controller) {
       const c = new AbortController();
@@ -394,37 +405,15 @@ async function attemptOnce(plan: Plan): Promise<Result> {
   try {
     const request = new Request(plan.href, plan.init);
     const response = await (plan.middleware[0] ? withMiddleware : exchange)(plan, request, init);
-    answered = true;
     return await parse(plan, response);
   } catch (cause) {
-    // The caller's abort and the timeout win over what they caused; our own errors stay; a network
-    // error while the body was read becomes ConnectionError; anything else (a middleware's or a
-    // custom fetch's own bug) is surfaced as it is, unretried.
-    throw controller?.signal.aborted
-      ? controller.signal.reason
-      : !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
-        ? connectionError(cause, plan)
-        : cause;
+    // The caller's abort and the timeout win over what they caused; anything else (our own
+    // errors, a middleware's or a custom fetch's own bug) is surfaced as it is.
+    throw controller?.signal.aborted ? controller.signal.reason : cause;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** The answer of the last attempt: openapi-fetch's result, or with `throws` the data or the typed error. */
-function settle(plan: Plan, result: Result | undefined, failure: unknown, throws: boolean): Result | unknown {
-  if (!result) throw failure;
-  const { status, ok } = result.response;
-  if (ok) return throws ? result.data : result;
-  // An error body may echo a credential (some servers quote the rejected key).
-  const body = plan.redact(result.error);
-  if (throws)
-    throw new (apiErrorClass(status))(
-      `the API answered ${status}`,
-      plan.details({ status, body: body === undefined ? '' : body }),
-    );
-  result.error = body;
-  return result;
 }
 
 const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });

@@ -39,9 +39,7 @@ export async function exchange(x: Exchange, request: Request, init: { signal?: A
     try {
       response = await x.fetch(request, init);
     } catch (cause) {
-      // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
-      // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
-      throw isTransportError(cause) ? connectionError(cause, x) : cause;
+      throw asConnectionError(cause, x);
     }
     const { status } = response;
     const location = /^30[12378]$/.test(`${status}`) && response.headers.get('location');
@@ -95,10 +93,15 @@ export async function readBody(response: Response, parseAs: string, x: Exchange)
   let size = 0;
   if (response.body) {
     const reader = response.body.getReader();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      size += next.value.byteLength;
-      if (size > x.maxResponseBytes) throw tooLarge(x, reader);
-      chunks.push(next.value);
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        size += next.value.byteLength;
+        if (size > x.maxResponseBytes) throw tooLarge(x, reader);
+        chunks.push(next.value);
+      }
+    } catch (cause) {
+      // The connection failing mid-body.
+      throw asConnectionError(cause, x);
     }
   }
   if (parseAs === 'blob' || parseAs === 'arrayBuffer') {
@@ -122,13 +125,15 @@ export function tooLarge(x: Exchange, body?: { cancel(): Promise<void> } | null)
   );
 }
 
-/** Errors of the network layer (undici) rather than of user code. */
-export const isTransportError = (e: unknown) =>
-  e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
-
-/** A network failure as ConnectionError, with undici's error code (ECONNRESET…) when it has one, else the message. */
-export const connectionError = (e: unknown, x: Exchange) =>
-  new ConnectionError(
-    `the connection failed: ${x.redact(String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e))}`,
-    x.details(),
-  );
+/**
+ * A failure of the network layer (undici reports them as TypeError, aborts as AbortError, others
+ * with a `code`) as ConnectionError, naming undici's code (ECONNRESET…) when it has one, else the
+ * message; anything else (a custom fetch's own bug) as it is. No `cause`: it would be shown unredacted.
+ */
+export const asConnectionError = (e: unknown, x: Exchange) =>
+  e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e))
+    ? new ConnectionError(
+        `the connection failed: ${x.redact(String((e as { cause?: { code?: string } }).cause?.code ?? e.message))}`,
+        x.details(),
+      )
+    : e;
