@@ -30,10 +30,10 @@ const BODY_HEADERS = /^content-/;
 export async function exchange(x: Exchange, request: Request, init: { signal?: AbortSignal }): Promise<Response> {
   // A middleware may have sent the request elsewhere: the credentials stay behind.
   if (!isOnOrigin(request.url, x.origin))
-    request = rebuild(request, request.url, request.method, request.body, CREDENTIAL_HEADERS);
+    request = new Request(request, { headers: without(request, CREDENTIAL_HEADERS) });
   for (let hops = 0; ; hops++) {
-    // Kept only for a request with a body, the one thing a 307 or 308 must send again.
-    const body = request.body && (await request.clone().arrayBuffer());
+    // What a 307 or 308 sends again: a copy of a request with a body (fetch consumes it), else the request itself.
+    const again = request.body ? request.clone() : request;
     x.url = request.url;
     let response: Response;
     try {
@@ -65,22 +65,15 @@ export async function exchange(x: Exchange, request: Request, init: { signal?: A
     // GET without body; 307 and 308 repeat the method and the body.
     request =
       (status === 303 && method !== 'HEAD') || (status < 303 && method === 'POST')
-        ? rebuild(request, target!.href, 'GET', null, BODY_HEADERS)
-        : rebuild(request, target!.href, method, body || null);
+        ? new Request(target!.href, { method: 'GET', headers: without(request, BODY_HEADERS), redirect: 'manual' })
+        : new Request(target!.href, again);
   }
 }
 
 const isOnOrigin = (url: string, origin: string) => url.startsWith(origin) && url[origin.length] === '/';
 
-/** `request` with another URL, method and body, without the headers `drop` matches. */
-const rebuild = (request: Request, url: string, method: string, body: BodyInit | null, drop?: RegExp) =>
-  new Request(url, {
-    method,
-    headers: [...request.headers].filter(([name]) => !drop?.test(name)),
-    body,
-    redirect: 'manual',
-    duplex: 'half',
-  } as RequestInit);
+/** `request`'s headers without those `drop` matches. */
+const without = (request: Request, drop: RegExp) => [...request.headers].filter(([name]) => !drop.test(name));
 
 /**
  * A body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or
