@@ -186,10 +186,10 @@ export function createClient(options: ClientOptions = {}) {
       return { method: this.method, operation: this.operation, url: redact(this.url), ...fields };
     },
   } as unknown as Context;
-  for (const [i, name] of Object.keys(NUMBERS).entries()) {
+  Object.entries(NUMBERS).forEach(([name, fallback], i) => {
     const key = name as keyof typeof NUMBERS;
-    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], i < 3);
-  }
+    ctx[key] = checkNumber(name, options[key] ?? fallback, i < 3);
+  });
   const api = createRouter(ctx);
   if (options.middleware) api.use(...options.middleware);
   const description = {
