@@ -165,7 +165,6 @@ export function createClient(options: ClientOptions = {}) {
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
-  const { log, threshold } = createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact);
   const hosts = servers.map(([template, ...schemes]): Host => {
     const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
     const headers: Record<string, string> = { 'user-agent': userAgent };
@@ -179,8 +178,7 @@ export function createClient(options: ClientOptions = {}) {
     retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
     wait: options.sleep ?? sleep,
     fetch: options.fetch ?? ((request, init) => fetch(request, init)),
-    log,
-    logThreshold: threshold,
+    ...createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact),
     middleware: [],
     details(this: Plan, fields?: object) {
       return { method: this.method, operation: this.operation, url: redact(this.url), ...fields };

@@ -34,8 +34,12 @@ export interface AttemptLog {
 /** `log(level, fields)` with level 0 debug, 1 info, 2 warn; callers compare with the threshold first, to skip the work. */
 export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
 
-export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {
-  const threshold = LEVELS.indexOf(checkOneOf('logLevel', level ?? 'warn', LEVELS, LOG_ENV));
+export function createLog(
+  level: string | undefined,
+  logger: Logger,
+  redact: Redact,
+): { log: Log; logThreshold: number } {
+  const logThreshold = LEVELS.indexOf(checkOneOf('logLevel', level ?? 'warn', LEVELS, LOG_ENV));
   const log: Log = (at, fields) => {
     const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
     logger[LEVELS[at] as 'debug'](
@@ -43,7 +47,7 @@ export function createLog(level: string | undefined, logger: Logger, redact: Red
       f,
     );
   };
-  return { log, threshold };
+  return { log, logThreshold };
 }
 
 /** The environment variable of the log level (CHATPLATFORM_LOG, as openai-node's OPENAI_LOG). */

@@ -26,13 +26,13 @@ export function parseRetryAfter(value?: string | null, now = Date.now()): number
   // asctime has no zone: it is GMT (RFC 9110), not the machine's local time.
   const date = new Date(/GMT$/.test(v) ? v : `${v} GMT`);
   const imf = date.toUTCString(); // Sun, 06 Nov 1994 08:49:37 GMT
-  const weekday = date.toLocaleDateString('en', { weekday: 'long', timeZone: 'UTC' });
+  const [day, dd, month, year = '', time] = imf.split(' ');
   const forms = [
     imf,
-    imf.replace(/^\w+, (\d+) (\w+) \d\d/, `${weekday}, $1-$2-`), // Sunday, 06-Nov-94 08:49:37 GMT
-    imf.replace(/(\w+), (\d+) (\w+) (\d+) (\S+) GMT/, '$1 $3 $2 $5 $4').replace(/ 0(?=\d )/, '  '), // Sun Nov  6 08:49:37 1994
+    `${date.toLocaleDateString('en', { weekday: 'long', timeZone: 'UTC' })}, ${dd}-${month}-${year.slice(2)} ${time} GMT`,
+    `${day?.slice(0, 3)} ${month} ${dd?.replace(/^0/, ' ')} ${time} ${year}`,
   ];
-  return forms.includes(v) && !Number.isNaN(+date) ? Math.max(0, +date - now) : undefined;
+  return forms.includes(v) && imf !== 'Invalid Date' ? Math.max(0, +date - now) : undefined;
 }
 
 /**
