@@ -242,7 +242,7 @@ const conveniences = (call: Caller) => ({
 function createRouter(ctx: Context): ApiClient {
   const { middleware } = ctx;
   const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init, false),
+    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init),
     use: (...added: Middleware[]) => {
       for (const m of added) {
         if (m && !(m.onRequest || m.onResponse || m.onError))
@@ -254,7 +254,7 @@ function createRouter(ctx: Context): ApiClient {
       for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
     },
   };
-  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(ctx, method, path, init, false);
+  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(ctx, method, path, init);
   // Built by name above; its calls take exactly openapi-fetch's arguments.
   return router as unknown as ApiClient;
 }
@@ -280,7 +280,7 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
     const status = result ? result.response.status : ((failure as Error)?.name ?? 'Error');
     // Another attempt after a retryable status, a connection failure or a timeout, if one is left.
     const retryable = result
-      ? isRetryableStatus(result.response.status)
+      ? isRetryableStatus(status as number)
       : failure instanceof ConnectionError || failure instanceof TimeoutError;
     const wait =
       attempt < attempts && retryable
