@@ -20,7 +20,10 @@ type ErrorClass = new (...args: any[]) => Error;
 const kind = <C extends ErrorClass, Fields = unknown>(kindName: string, base: C) =>
   class extends base {
     override name = `${kindName}Error`;
-  } as C & (new (...args: ConstructorParameters<C>) => InstanceType<C> & Fields);
+  } as unknown as Kind<C, InstanceType<C> & Fields>;
+
+/** The type of a kind: constructed like its base, its instances typed with their fields (no static side: none is used). */
+type Kind<C extends ErrorClass, Instance> = { new (...args: ConstructorParameters<C>): Instance; prototype: Instance };
 
 /** Base class of every error this package throws. */
 export const ChatPlatformError = kind('ChatPlatform', Error);
@@ -107,7 +110,10 @@ export type ResponseTooLargeError = InstanceType<typeof ResponseTooLargeError>;
 export const AbortedError = kind('Aborted', RequestError);
 export type AbortedError = InstanceType<typeof AbortedError>;
 
-const BY_STATUS: Record<number, typeof ApiError> = {
+/** A class of the errors of a status: ApiError or one of its kinds. */
+type ApiErrorClass = new (...args: ConstructorParameters<typeof ApiError>) => ApiError;
+
+const BY_STATUS: Record<number, ApiErrorClass> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -116,5 +122,5 @@ const BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** The error class for a non-2xx status. */
-export const apiErrorClass = (status: number): typeof ApiError =>
+export const apiErrorClass = (status: number): ApiErrorClass =>
   BY_STATUS[status] ?? (status > 499 ? ServerError : ApiError);
