@@ -6,7 +6,6 @@ import type { Client, FetchResponse, Middleware } from 'openapi-fetch';
 import {
   AbortedError,
   apiErrorClass,
-  ChatPlatformError,
   ConnectionError,
   InvalidInputError,
   type RequestDetails,
@@ -17,8 +16,8 @@ import { operations, type Region, securityHeaders, servers, userAgent } from './
 import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
-import { isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { connectionError, type Exchange, exchange, type Fetch, isTransportError } from './transport.js';
+import { type BackoffOptions, isRetryableStatus, retryDelay, sleep } from './retry.js';
+import { type Exchange, exchange, type Fetch } from './transport.js';
 import {
   checkAppId,
   checkBaseUrl,
@@ -99,7 +98,6 @@ export interface OnBehalfOfOptions extends RequestOptions {
   /** UID of the user on whose behalf the call acts. */
   onBehalfOf?: string;
 }
-
 /** The numeric options and their defaults: the first three are counts (retries, redirects, bytes), the others durations in ms. */
 const NUMBERS = {
   maxRetries: 2,
@@ -111,6 +109,8 @@ const NUMBERS = {
   maxRetryAfter: 60_000,
 };
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
+/** openapi-fetch options the client does not apply per call: refused rather than ignored (see buildRequest). */
+const PER_CLIENT = ['baseUrl', 'querySerializer', 'pathSerializer', 'Request'];
 /** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
 const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
 for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
@@ -121,22 +121,24 @@ interface Host {
   /** User-Agent and the credentials of this server's operations. */
   headers: Record<string, string>;
   /** A security scheme of this server's operations without a credential: its operations are refused. */
-  missing?: string;
+  missing?: string | undefined;
 }
 /** What every request of one client shares: the checked options and what createClient made of them. */
-type Context = typeof NUMBERS & {
-  random: () => number;
-  hosts: Host[];
-  redact: Redact;
-  retryMethods: string[];
-  wait: (ms: number, signal?: AbortSignal) => Promise<void>;
-  fetch: Fetch;
-  log: Log;
-  logThreshold: number;
-  middleware: Middleware[];
-};
-/** One request as buildRequest settled it; `url` is the URL it last went to. */
-export interface Plan extends Exchange {
+type Context = typeof NUMBERS &
+  BackoffOptions & {
+    hosts: Host[];
+    redact: Redact;
+    retryMethods: string[];
+    wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+    fetch: Fetch;
+    log: Log;
+    logThreshold: number;
+    middleware: Middleware[];
+    /** The fields of a RequestError (the URL redacted), with those of its class. A method, so that every plan has it. */
+    details(this: Plan, fields?: object): RequestDetails;
+  };
+/** One request as buildRequest settled it: the client's context with this request's own settings. */
+export interface Plan extends Context, Exchange {
   method: string;
   operation: string;
   path: string;
@@ -145,10 +147,8 @@ export interface Plan extends Exchange {
   href: string;
   init: RequestInit;
   params: NonNullable<Init['params']>;
-  signal?: AbortSignal;
-  timeout: number;
+  signal?: AbortSignal | undefined;
   parseAs: string;
-  middleware: Middleware[];
   /** 1 + the retries this method gets. */
   attempts: number;
 }
@@ -165,7 +165,6 @@ export function createClient(options: ClientOptions = {}) {
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
-  const { log, threshold } = createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact);
   const hosts = servers.map(([template, ...schemes]): Host => {
     const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
     const headers: Record<string, string> = { 'user-agent': userAgent };
@@ -179,13 +178,15 @@ export function createClient(options: ClientOptions = {}) {
     retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
     wait: options.sleep ?? sleep,
     fetch: options.fetch ?? ((request, init) => fetch(request, init)),
-    log,
-    logThreshold: threshold,
+    ...createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact),
     middleware: [],
+    details(this: Plan, fields?: object) {
+      return { method: this.method, operation: this.operation, url: redact(this.url), ...fields };
+    },
   } as unknown as Context;
-  Object.keys(NUMBERS).forEach((name, i) => {
+  Object.entries(NUMBERS).forEach(([name, fallback], i) => {
     const key = name as keyof typeof NUMBERS;
-    ctx[key] = checkNumber(name, options[key] ?? NUMBERS[key], i < 3);
+    ctx[key] = checkNumber(name, options[key] ?? fallback, i < 3);
   });
   const api = createRouter(ctx);
   if (options.middleware) api.use(...options.middleware);
@@ -199,7 +200,7 @@ export function createClient(options: ClientOptions = {}) {
     /** The typed openapi-fetch interface over every operation, each routed to its own host with its own credentials. */
     api,
     /** The conveniences: the data of a 2xx answer, or the typed error of any other. */
-    ...conveniences((method, path, init) => send(ctx, method, path, init ?? {}, true)),
+    ...conveniences((method, path, init) => send(ctx, method, path, init, true)),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
   };
@@ -241,7 +242,7 @@ const conveniences = (call: Caller) => ({
 function createRouter(ctx: Context): ApiClient {
   const { middleware } = ctx;
   const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init ?? {}, false),
+    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init),
     use: (...added: Middleware[]) => {
       for (const m of added) {
         if (m && !(m.onRequest || m.onResponse || m.onError))
@@ -250,14 +251,10 @@ function createRouter(ctx: Context): ApiClient {
       }
     },
     eject: (...removed: Middleware[]) => {
-      for (const m of removed) {
-        const i = middleware.indexOf(m);
-        if (i >= 0) middleware.splice(i, 1);
-      }
+      for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
     },
   };
-  for (const method of METHODS)
-    router[method] = (path: string, init?: Init) => send(ctx, method, path, init ?? {}, false);
+  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(ctx, method, path, init);
   // Built by name above; its calls take exactly openapi-fetch's arguments.
   return router as unknown as ApiClient;
 }
@@ -267,9 +264,9 @@ function createRouter(ctx: Context): ApiClient {
  * `throws`, answers the data of a 2xx and throws the typed error of any other status.
  */
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-async function send(ctx: Context, method: string, path: string, init: Init, throws: boolean): Promise<any> {
+async function send(ctx: Context, method: string, path: string, init: Init = {}, throws = false): Promise<any> {
   const plan = buildRequest(ctx, method, path, init);
-  const { signal } = plan;
+  const { signal, attempts } = plan;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw aborted(plan, signal.reason);
     const started = Date.now();
@@ -282,36 +279,39 @@ async function send(ctx: Context, method: string, path: string, init: Init, thro
     }
     const status = result ? result.response.status : ((failure as Error)?.name ?? 'Error');
     // Another attempt after a retryable status, a connection failure or a timeout, if one is left.
+    const retryable = result
+      ? isRetryableStatus(status as number)
+      : failure instanceof ConnectionError || failure instanceof TimeoutError;
     const wait =
-      attempt < plan.attempts &&
-      (result
-        ? isRetryableStatus(result.response.status)
-        : failure instanceof ConnectionError || failure instanceof TimeoutError)
-        ? retryDelay(attempt - 1, result?.response.headers.get('retry-after'), ctx)
+      attempt < attempts && retryable
+        ? retryDelay(attempt - 1, result?.response.headers.get('retry-after'), plan)
         : undefined;
     // Logged at debug for an answer, info for a retry, warn for a failure that ends the request.
-    const level = wait !== undefined ? 1 : typeof status === 'string' || isRetryableStatus(status) ? 2 : 0;
-    if (level >= ctx.logThreshold) {
-      const { operation, url, attempts } = plan;
-      ctx.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
+    const level = result && !retryable ? 0 : wait === undefined ? 2 : 1;
+    if (level >= plan.logThreshold) {
+      const { operation, url } = plan;
+      plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
     }
-    if (wait === undefined) return settle(plan, result, failure, throws);
+    if (wait === undefined) {
+      if (!result) throw failure;
+      const { ok } = result.response;
+      if (ok) return throws ? result.data : result;
+      // An error body may echo a credential (some servers quote the rejected key).
+      const body = plan.redact(result.error);
+      if (throws)
+        throw new (apiErrorClass(status as number))(
+          `the API answered ${status}`,
+          plan.details({ status, body: body === undefined ? '' : body }),
+        );
+      result.error = body;
+      return result;
+    }
     try {
-      await ctx.wait(wait, signal);
+      await plan.wait(wait, signal);
     } catch (cause) {
       throw aborted(plan, cause);
     }
   }
-}
-
-/**
- * openapi-fetch options the client does not apply per call: refused rather than ignored, so that no
- * caller believes a call went to another host or was serialized their way.
- */
-function refuseIgnoredOptions(init: Init): void {
-  for (const name of ['baseUrl', 'querySerializer', 'pathSerializer', 'Request'])
-    if ((init as Record<string, unknown>)[name] !== undefined)
-      throw new InvalidInputError(`${name} is not supported per call; set the client's options`);
 }
 
 /** Everything checked and built before the first attempt: the operation, its credentials, URL, headers, body and options. */
@@ -321,30 +321,31 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   const [operation, server, parts] = route;
   const host = ctx.hosts[server]!;
   if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
-  refuseIgnoredOptions(init);
+  // Refused rather than ignored, so that no caller believes a call went to another host or was serialized their way.
+  for (const name of PER_CLIENT)
+    if (init[name as keyof Init] !== undefined)
+      throw new InvalidInputError(`${name} is not supported per call; set the client's options`);
   const {
     maxRetries = ctx.maxRetries,
     timeout = ctx.timeout,
-    signal,
     parseAs = 'json',
     fetch = ctx.fetch,
     onBehalfOf,
-    headers,
     params = {},
     body,
     middleware,
-    bodySerializer,
   } = init;
   if (maxRetries !== ctx.maxRetries) checkNumber('maxRetries', maxRetries, true);
   if (timeout !== ctx.timeout) checkNumber('timeout', timeout, false);
-  const merged = { ...host.headers };
+  const headers = { ...host.headers };
   // JSON's Content-Type comes first, so that the caller's headers replace or remove it (null).
-  if (body !== undefined) merged['content-type'] = 'application/json';
-  mergeHeaders(merged, headers);
-  mergeHeaders(merged, params.header);
-  if (onBehalfOf !== undefined) merged.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  mergeHeaders(headers, init.headers);
+  mergeHeaders(headers, params.header);
+  if (onBehalfOf !== undefined) headers.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
   const url = buildUrl(host.url, parts, params);
   return {
+    ...ctx,
     method,
     operation,
     path,
@@ -355,51 +356,40 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     init: {
       ...init,
       method,
-      headers: merged,
-      body: serializeBody(body, merged, bodySerializer),
+      headers,
+      body: serializeBody(body, headers, init.bodySerializer),
       redirect: 'manual',
       signal: undefined,
     } as RequestInit,
     params,
-    signal,
+    signal: init.signal,
     timeout,
     parseAs,
     middleware: middleware ? [...ctx.middleware, ...middleware] : ctx.middleware,
     attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
     fetch,
     origin: host.origin,
-    maxRedirects: ctx.maxRedirects,
-    maxResponseBytes: ctx.maxResponseBytes,
     url,
-    details,
-    redact: ctx.redact,
   };
 }
 
-/** The fields of a RequestError and those of its class, as a method of the plan (no closure per request). */
-function details(this: Plan, fields?: object): RequestDetails {
-  return { method: this.method, operation: this.operation, url: this.redact(this.url), ...fields };
-}
-
-/** One attempt, with its own timeout; throws what classify() makes of a failure. */
+/** One attempt, with its own timeout; throws the attempt's AbortedError or TimeoutError, or what failed. */
 async function attemptOnce(plan: Plan): Promise<Result> {
   const { signal, timeout } = plan;
   // The controller and the timeout timer are made only when fetch reads `init.signal`: a fetch
   // that takes no signal could be neither aborted nor timed out, and an AbortController costs
   // ~10 % of openapi-fetch's per-request time. The signal goes to fetch, not onto the Request:
-  // a Request that follows a signal costs ~25 %.
+  // a Request that follows a signal costs ~25 %. Its reason is the error the attempt ends with.
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let timedOut = false;
-  let answered = false;
   const control = () => {
     if (!controller) {
       const c = new AbortController();
       controller = c;
-      timer = setTimeout(() => {
-        timedOut = true;
-        c.abort();
-      }, timeout);
+      timer = setTimeout(
+        () => c.abort(new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }))),
+        timeout,
+      );
     }
     return controller;
   };
@@ -408,44 +398,20 @@ async function attemptOnce(plan: Plan): Promise<Result> {
       return control().signal;
     },
   };
-  const onAbort = () => control().abort(signal?.reason);
+  const onAbort = () => control().abort(aborted(plan, signal!.reason));
   signal?.addEventListener('abort', onAbort);
   try {
     const request = new Request(plan.href, plan.init);
-    const response = plan.middleware[0]
-      ? await withMiddleware(plan, request, init)
-      : await exchange(request, plan, init);
-    answered = true;
+    const response = await (plan.middleware[0] ? withMiddleware : exchange)(plan, request, init);
     return await parse(plan, response);
   } catch (cause) {
-    // The caller's abort and the timeout win over what they caused; our own errors stay; a network
-    // error while the body was read becomes ConnectionError; anything else (a middleware's or a
-    // custom fetch's own bug) is surfaced as it is, unretried.
-    if (signal?.aborted) throw aborted(plan, signal.reason);
-    if (timedOut) throw new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }));
-    throw !(cause instanceof ChatPlatformError) && answered && isTransportError(cause)
-      ? connectionError(cause, plan)
-      : cause;
+    // The caller's abort and the timeout win over what they caused; anything else (our own
+    // errors, a middleware's or a custom fetch's own bug) is surfaced as it is.
+    throw controller?.signal.aborted ? controller.signal.reason : cause;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/** The answer of the last attempt: openapi-fetch's result, or with `throws` the data or the typed error. */
-function settle(plan: Plan, result: Result | undefined, failure: unknown, throws: boolean): Result | unknown {
-  if (!result) throw failure;
-  const { status, ok } = result.response;
-  if (ok) return throws ? result.data : result;
-  // An error body may echo a credential (some servers quote the rejected key).
-  const body = plan.redact(result.error);
-  if (throws)
-    throw new (apiErrorClass(status))(
-      `the API answered ${status}`,
-      plan.details({ status, body: body === undefined ? '' : body }),
-    );
-  result.error = body;
-  return result;
 }
 
 const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });

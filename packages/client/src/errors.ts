@@ -1,5 +1,7 @@
 // One error class per failure kind, so callers can `instanceof` instead of parsing messages.
 // Every message and field is redacted by the client before an error is built (see redact.ts).
+// The kinds without fields of their own come from one factory (kind()): a class statement each
+// would repeat the same boilerplate in the bundle for every kind.
 
 /** What every error about a request carries. */
 export interface RequestDetails {
@@ -11,15 +13,25 @@ export interface RequestDetails {
   url: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base constructor must take `any[]` (TypeScript's rule for class factories).
+type ErrorClass = new (...args: any[]) => Error;
+
+/** A subclass of `base` whose instances are named `${kindName}Error`; `Fields` types what its errors carry besides the base's. */
+const kind = <C extends ErrorClass, Fields = unknown>(kindName: string, base: C) =>
+  class extends base {
+    override name = `${kindName}Error`;
+  } as unknown as Kind<C, InstanceType<C> & Fields>;
+
+/** The type of a kind: constructed like its base, its instances typed with their fields (no static side: none is used). */
+type Kind<C extends ErrorClass, Instance> = { new (...args: ConstructorParameters<C>): Instance; prototype: Instance };
+
 /** Base class of every error this package throws. */
-export class ChatPlatformError extends Error {
-  override name = 'ChatPlatformError';
-}
+export const ChatPlatformError = kind('ChatPlatform', Error);
+export type ChatPlatformError = InstanceType<typeof ChatPlatformError>;
 
 /** An option or argument was refused before anything was sent. */
-export class InvalidInputError extends ChatPlatformError {
-  override name = 'InvalidInputError';
-}
+export const InvalidInputError = kind('InvalidInput', ChatPlatformError);
+export type InvalidInputError = InstanceType<typeof InvalidInputError>;
 
 /**
  * A request failed. Its fields come from `details`: the request's, plus those of the subclass
@@ -43,71 +55,65 @@ export class ApiError<Body = unknown> extends RequestError {
   declare readonly body: Body;
 }
 /** 400: the request was not accepted. */
-export class BadRequestError<Body = unknown> extends ApiError<Body> {
-  override name = 'BadRequestError';
-}
+export const BadRequestError = kind('BadRequest', ApiError);
+export type BadRequestError<Body = unknown> = ApiError<Body>;
 /** 401: the API key (or the management key and secret) is missing or wrong. */
-export class AuthenticationError<Body = unknown> extends ApiError<Body> {
-  override name = 'AuthenticationError';
-}
+export const AuthenticationError = kind('Authentication', ApiError);
+export type AuthenticationError<Body = unknown> = ApiError<Body>;
 /** 403: the key's scope does not allow this operation (e.g. an `authOnly` key). */
-export class PermissionDeniedError<Body = unknown> extends ApiError<Body> {
-  override name = 'PermissionDeniedError';
-}
+export const PermissionDeniedError = kind('PermissionDenied', ApiError);
+export type PermissionDeniedError<Body = unknown> = ApiError<Body>;
 /** 404: no such resource. */
-export class NotFoundError<Body = unknown> extends ApiError<Body> {
-  override name = 'NotFoundError';
-}
+export const NotFoundError = kind('NotFound', ApiError);
+export type NotFoundError<Body = unknown> = ApiError<Body>;
 /** 429: rate limited, still so after the retries. */
-export class RateLimitError<Body = unknown> extends ApiError<Body> {
-  override name = 'RateLimitError';
-}
+export const RateLimitError = kind('RateLimit', ApiError);
+export type RateLimitError<Body = unknown> = ApiError<Body>;
 /** 5xx: the server failed, still so after the retries. */
-export class ServerError<Body = unknown> extends ApiError<Body> {
-  override name = 'ServerError';
-}
+export const ServerError = kind('Server', ApiError);
+export type ServerError<Body = unknown> = ApiError<Body>;
 
 /** A 2xx answer whose body is not the JSON it should be. `rawText` holds what came. */
-export class InvalidResponseError extends RequestError {
-  override name = 'InvalidResponseError';
-  declare readonly status: number;
-  declare readonly rawText: string;
-}
+export const InvalidResponseError = kind<typeof RequestError, { readonly status: number; readonly rawText: string }>(
+  'InvalidResponse',
+  RequestError,
+);
+export type InvalidResponseError = InstanceType<typeof InvalidResponseError>;
 
 /** No answer: DNS, refused or reset connection, TLS failure. Retried on safe methods. */
-export class ConnectionError extends RequestError {
-  override name = 'ConnectionError';
-}
+export const ConnectionError = kind('Connection', RequestError);
+export type ConnectionError = InstanceType<typeof ConnectionError>;
 
 /** An attempt took longer than the `timeout` option. Retried on safe methods. */
-export class TimeoutError extends RequestError {
-  override name = 'TimeoutError';
-  declare readonly timeout: number;
-}
+export const TimeoutError = kind<typeof RequestError, { readonly timeout: number }>('Timeout', RequestError);
+export type TimeoutError = InstanceType<typeof TimeoutError>;
 
 /**
  * A redirect was refused: to another origin (credentials are only sent to the configured one),
  * from https to http, past `maxRedirects`, or with a Location that is not a URL. `location` is the
  * target without its query. Never retried.
  */
-export class RedirectError extends RequestError {
-  override name = 'RedirectError';
-  declare readonly status: number;
-  declare readonly location: string;
-}
+export const RedirectError = kind<typeof RequestError, { readonly status: number; readonly location: string }>(
+  'Redirect',
+  RequestError,
+);
+export type RedirectError = InstanceType<typeof RedirectError>;
 
 /** A response body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
-export class ResponseTooLargeError extends RequestError {
-  override name = 'ResponseTooLargeError';
-  declare readonly maxResponseBytes: number;
-}
+export const ResponseTooLargeError = kind<typeof RequestError, { readonly maxResponseBytes: number }>(
+  'ResponseTooLarge',
+  RequestError,
+);
+export type ResponseTooLargeError = InstanceType<typeof ResponseTooLargeError>;
 
 /** The caller's `signal` aborted the request. Never retried. */
-export class AbortedError extends RequestError {
-  override name = 'AbortedError';
-}
+export const AbortedError = kind('Aborted', RequestError);
+export type AbortedError = InstanceType<typeof AbortedError>;
 
-const BY_STATUS: Record<number, typeof ApiError> = {
+/** A class of the errors of a status: ApiError or one of its kinds. */
+type ApiErrorClass = new (...args: ConstructorParameters<typeof ApiError>) => ApiError;
+
+const BY_STATUS: Record<number, ApiErrorClass> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -116,5 +122,5 @@ const BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** The error class for a non-2xx status. */
-export const apiErrorClass = (status: number): typeof ApiError =>
+export const apiErrorClass = (status: number): ApiErrorClass =>
   BY_STATUS[status] ?? (status > 499 ? ServerError : ApiError);

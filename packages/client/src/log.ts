@@ -2,7 +2,7 @@
 // warn the failures that end a request. Everything logged passes through the redactor first.
 
 import type { Redact } from './redact.js';
-import { check, envName } from './validate.js';
+import { checkOneOf, envName } from './validate.js';
 
 /** Where log lines go; `console` by default. Each method gets a message and its fields. */
 export interface Logger {
@@ -34,22 +34,20 @@ export interface AttemptLog {
 /** `log(level, fields)` with level 0 debug, 1 info, 2 warn; callers compare with the threshold first, to skip the work. */
 export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
 
-export function createLog(level: string | undefined, logger: Logger, redact: Redact): { log: Log; threshold: number } {
-  const threshold = LEVELS.indexOf(level ?? 'warn');
-  check(
-    threshold >= 0,
-    'logLevel',
-    level,
-    `is not one of ${LEVELS.join(', ')}: set the logLevel option (or ${LOG_ENV})`,
-  );
+export function createLog(
+  level: string | undefined,
+  logger: Logger,
+  redact: Redact,
+): { log: Log; logThreshold: number } {
+  const logThreshold = LEVELS.indexOf(checkOneOf('logLevel', level ?? 'warn', LEVELS, LOG_ENV));
   const log: Log = (at, fields) => {
     const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
-    const wait = f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`;
-    const attempt = `attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms`;
-    const message = `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (${attempt})${wait}`;
-    logger[LEVELS[at] as 'debug'](message, f);
+    logger[LEVELS[at] as 'debug'](
+      `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms)${f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`}`,
+      f,
+    );
   };
-  return { log, threshold };
+  return { log, logThreshold };
 }
 
 /** The environment variable of the log level (CHATPLATFORM_LOG, as openai-node's OPENAI_LOG). */

@@ -4,7 +4,7 @@
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
 import type { Plan } from './client.js';
 import { InvalidInputError, InvalidResponseError } from './errors.js';
-import { exchange, type Fetch, readBody, refuse } from './transport.js';
+import { exchange, type Fetch, readBody, tooLarge } from './transport.js';
 import { checkHeaderName, checkHeaderValue, checkSegment } from './validate.js';
 
 /** The init of a call, as the conveniences and openapi-fetch's interface take it. */
@@ -69,16 +69,15 @@ export function serializeBody(body: unknown, headers: Record<string, string>, se
  */
 export async function parse(plan: Plan, response: Response): Promise<Result> {
   const { ok, status } = response;
-  const answer = (value: unknown) => (ok ? { data: value, response } : { error: value, response });
+  const answer = (value: unknown) => ({ [ok ? 'data' : 'error']: value, response });
   const declared = response.headers.get('content-length');
   if (status === 204 || plan.method === 'HEAD' || declared === '0') return answer(undefined);
+  // A declared length over the limit is refused before reading (with 'stream', the only check).
+  if (+(declared ?? 0) > plan.maxResponseBytes) throw tooLarge(plan, response.body);
   const { parseAs } = plan;
-  if (ok && parseAs === 'stream') {
-    // The body is the caller's to read: only a declared length over the limit is refused.
-    if (+(declared ?? 0) > plan.maxResponseBytes) refuse(response, plan);
-    return answer(response.body);
-  }
-  const body = await readBody(response, ok ? parseAs : 'text', plan, declared);
+  // With 'stream', the body is the caller's to read.
+  if (ok && parseAs === 'stream') return answer(response.body);
+  const body = await readBody(response, ok ? parseAs : 'text', plan);
   if (ok && parseAs !== 'json') return answer(body);
   try {
     return answer(body ? JSON.parse(body as string) : undefined);
@@ -108,7 +107,7 @@ export async function withMiddleware(plan: Plan, request: Request, init: { signa
   }
   let response: Response | undefined;
   try {
-    response = await exchange(p.request, plan, init);
+    response = await exchange(plan, p.request, init);
   } catch (error) {
     p.error = error;
     for (let i = list.length; i-- && !response; ) {

@@ -25,95 +25,76 @@ export interface Exchange {
 const CREDENTIAL_HEADERS = new RegExp(`^(?:${Object.values(securityHeaders).join('|')})$`);
 /** Headers that describe a body (Content-Type, -Length, -Encoding…), dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = /^content-/;
-const REDIRECTS = [301, 302, 303, 307, 308];
 
 /** One request and the same-origin redirects it leads to; `init` carries the attempt's signal. */
-export async function exchange(request: Request, x: Exchange, init: { signal?: AbortSignal }): Promise<Response> {
+export async function exchange(x: Exchange, request: Request, init: { signal?: AbortSignal }): Promise<Response> {
   // A middleware may have sent the request elsewhere: the credentials stay behind.
   if (!isOnOrigin(request.url, x.origin))
-    request = rebuild(request, request.url, request.method, request.body, CREDENTIAL_HEADERS);
+    request = new Request(request, { headers: without(request, CREDENTIAL_HEADERS) });
   for (let hops = 0; ; hops++) {
-    // Kept only for a request with a body, the one thing a 307 or 308 must send again.
-    const body = request.body && (await request.clone().arrayBuffer());
+    // What a 307 or 308 sends again: a copy of a request with a body (fetch consumes it), else the request itself.
+    const again = request.body ? request.clone() : request;
     x.url = request.url;
     let response: Response;
     try {
       response = await x.fetch(request, init);
     } catch (cause) {
-      // A bug in a custom fetch (ReferenceError…) is surfaced as it is; fetch reports network
-      // failures as TypeError, aborts as AbortError. No `cause`: it would be shown unredacted.
-      throw isTransportError(cause) ? connectionError(cause, x) : cause;
+      throw asConnectionError(cause, x);
     }
     const { status } = response;
-    const location = REDIRECTS.includes(status) && response.headers.get('location');
+    const location = /^30[12378]$/.test(`${status}`) && response.headers.get('location');
     if (!location) return response;
     void response.body?.cancel();
-    request = follow(request, body || null, status, location, hops, x);
+    const { url, method } = request;
+    const target = URL.parse(location, url);
+    const refused = !target
+      ? 'its Location is not a URL'
+      : url.startsWith('https:') && target.protocol !== 'https:'
+        ? 'it leaves https'
+        : target.origin !== x.origin
+          ? `credentials are only sent to ${x.origin}; follow it yourself if you trust it`
+          : hops >= x.maxRedirects && `more than maxRedirects (${x.maxRedirects}) redirects`;
+    if (refused) {
+      const shown = x.redact(target ? target.origin + target.pathname : '(not a URL)');
+      throw new RedirectError(
+        `a ${status} redirect to ${shown} was refused: ${refused}`,
+        x.details({ status, location: shown }),
+      );
+    }
+    // As fetch does (WHATWG Fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, become a
+    // GET without body; 307 and 308 repeat the method and the body.
+    request =
+      (status === 303 && method !== 'HEAD') || (status < 303 && method === 'POST')
+        ? new Request(target!.href, { method: 'GET', headers: without(request, BODY_HEADERS), redirect: 'manual' })
+        : new Request(target!.href, again);
   }
 }
 
 const isOnOrigin = (url: string, origin: string) => url.startsWith(origin) && url[origin.length] === '/';
 
-/** The request a redirect leads to, or a RedirectError when it leaves the origin, downgrades or goes on too long. */
-function follow(
-  request: Request,
-  body: ArrayBuffer | null,
-  status: number,
-  location: string,
-  hops: number,
-  x: Exchange,
-): Request {
-  const target = URL.parse(location, request.url);
-  const shown = x.redact(target ? target.origin + target.pathname : '(a Location that is not a URL)');
-  const refuse = (reason: string) =>
-    new RedirectError(
-      `a ${status} redirect to ${shown} was refused: ${reason}`,
-      x.details({ status, location: shown }),
-    );
-  if (!target) throw refuse('its Location is not a URL');
-  if (request.url.startsWith('https:') && target.protocol !== 'https:') throw refuse('it leaves https');
-  if (target.origin !== x.origin)
-    throw refuse(`credentials are only sent to ${x.origin}; follow it yourself if you trust it`);
-  if (hops >= x.maxRedirects) throw refuse(`more than maxRedirects (${x.maxRedirects}) redirects`);
-  // As fetch does (WHATWG Fetch, HTTP-redirect fetch): 303, and 301/302 after a POST, become a
-  // GET without body; 307 and 308 repeat the method and the body.
-  const toGet = (status === 303 && request.method !== 'HEAD') || (status < 303 && request.method === 'POST');
-  return toGet
-    ? rebuild(request, target.href, 'GET', null, BODY_HEADERS)
-    : rebuild(request, target.href, request.method, body);
-}
-
-/** `request` with another URL, method and body, without the headers `drop` matches. */
-function rebuild(request: Request, url: string, method: string, body: BodyInit | null, drop?: RegExp): Request {
-  const headers = new Headers(request.headers);
-  for (const name of [...headers.keys()]) if (drop?.test(name)) headers.delete(name);
-  return new Request(url, { method, headers, body, redirect: 'manual', duplex: 'half' } as RequestInit);
-}
+/** `request`'s headers without those `drop` matches. */
+const without = (request: Request, drop: RegExp) => [...request.headers].filter(([name]) => !drop.test(name));
 
 /**
  * A body read whole, up to `maxResponseBytes`: as text (for `json` and `text`), an ArrayBuffer or
  * a Blob. Past the limit reading stops and the body is cancelled, which closes the connection.
+ * (A declared Content-Length over the limit is refused by parse() before reading.)
  */
-export async function readBody(
-  response: Response,
-  parseAs: string,
-  x: Exchange,
-  declared = response.headers.get('content-length'),
-): Promise<unknown> {
-  // A declared length over the limit is refused before reading; any other body is counted as it
-  // is read (fetch reads no further than a Content-Length, but a chunked body has none).
-  if (+(declared ?? 0) > x.maxResponseBytes) refuse(response, x);
+export async function readBody(response: Response, parseAs: string, x: Exchange): Promise<unknown> {
+  // Counted as it is read: fetch reads no further than a Content-Length, but a chunked body has none.
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (response.body) {
     const reader = response.body.getReader();
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      size += next.value.byteLength;
-      if (size > x.maxResponseBytes) {
-        void reader.cancel();
-        throw tooLarge(x);
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        size += next.value.byteLength;
+        if (size > x.maxResponseBytes) throw tooLarge(x, reader);
+        chunks.push(next.value);
       }
-      chunks.push(next.value);
+    } catch (cause) {
+      // The connection failing mid-body.
+      throw asConnectionError(cause, x);
     }
   }
   if (parseAs === 'blob' || parseAs === 'arrayBuffer') {
@@ -128,25 +109,24 @@ export async function readBody(
 
 const decoder = new TextDecoder();
 
-/** Cancelling the body closes the connection. */
-export function refuse(response: Response, x: Exchange): never {
-  void response.body?.cancel();
-  throw tooLarge(x);
-}
-
-const tooLarge = (x: Exchange) =>
-  new ResponseTooLargeError(
+/** The error of a body over the limit; cancelling the body (or its reader) closes the connection. */
+export function tooLarge(x: Exchange, body?: { cancel(): Promise<void> } | null) {
+  void body?.cancel();
+  return new ResponseTooLargeError(
     `the response body exceeds maxResponseBytes (${x.maxResponseBytes} bytes)`,
     x.details({ maxResponseBytes: x.maxResponseBytes }),
   );
+}
 
-/** Errors of the network layer (undici) rather than of user code. */
-export const isTransportError = (e: unknown) =>
-  e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e));
-
-/** A network failure as ConnectionError, with undici's error code (ECONNRESET…) when it has one, else the message. */
-export const connectionError = (e: unknown, x: Exchange) =>
-  new ConnectionError(
-    `the connection failed: ${x.redact(String((e as { cause?: { code?: string } })?.cause?.code ?? (e as Error)?.message ?? e))}`,
-    x.details(),
-  );
+/**
+ * A failure of the network layer (undici reports them as TypeError, aborts as AbortError, others
+ * with a `code`) as ConnectionError, naming undici's code (ECONNRESET…) when it has one, else the
+ * message; anything else (a custom fetch's own bug) as it is. No `cause`: it would be shown unredacted.
+ */
+export const asConnectionError = (e: unknown, x: Exchange) =>
+  e instanceof TypeError || (e instanceof Error && (e.name === 'AbortError' || 'code' in e))
+    ? new ConnectionError(
+        `the connection failed: ${x.redact(String((e as { cause?: { code?: string } }).cause?.code ?? e.message))}`,
+        x.details(),
+      )
+    : e;

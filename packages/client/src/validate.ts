@@ -6,7 +6,7 @@ import { type Region, regions } from './generated/spec.js';
 /** The environment variable of an option: `apiKey` → `CHATPLATFORM_API_KEY`. */
 export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
 /** How to give an option: "the apiKey option (or CHATPLATFORM_API_KEY)". */
-export const optionHint = (option: string) => `the ${option} option (or ${envName(option)})`;
+export const optionHint = (option: string, env = envName(option)) => `the ${option} option (or ${env})`;
 
 /** `value` when `ok`, else an InvalidInputError "<name> [<value>] <rule>". */
 export function check<T>(ok: unknown, name: string, value: T, rule: string, hidden?: boolean): T {
@@ -18,21 +18,24 @@ export function check<T>(ok: unknown, name: string, value: T, rule: string, hidd
   return value;
 }
 
+/** `value` when it is one of `allowed`, else an error listing them and saying where to set it. */
+export const checkOneOf = <T>(name: string, value: unknown, allowed: readonly T[], env?: string) =>
+  check(
+    allowed.includes(value as T),
+    name,
+    value as T,
+    `is not one of ${allowed.join(', ')}: set ${optionHint(name, env)}`,
+  );
+
 export const checkAppId = (appId: unknown) =>
   check(
     typeof appId === 'string' && /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i.test(appId),
     'appId',
     appId as string,
-    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')} to your app ID`,
+    `is not a single DNS label (1-63 letters, digits, inner hyphens): set ${optionHint('appId')}`,
   );
 
-export const checkRegion = (region: unknown) =>
-  check(
-    regions.includes(region as Region),
-    'region',
-    region as Region,
-    `is not one of ${regions.join(', ')}: set ${optionHint('region')} to your app's region`,
-  );
+export const checkRegion = (region: unknown) => checkOneOf<Region>('region', region, regions);
 
 /** A path segment: URL parsers resolve `.` and `..` even percent-encoded, and a lone surrogate cannot be encoded. */
 export const checkSegment = (value: unknown, name: string) =>
@@ -53,7 +56,7 @@ export const checkHeaderValue = (name: string, value: unknown) =>
     typeof value === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(value),
     name,
     value as string,
-    'must be a Latin-1 string without control characters (CR, LF…)',
+    'must be a Latin-1 string without control characters',
     true,
   );
 
@@ -67,9 +70,7 @@ export const checkNumber = (name: string, value: unknown, integer: boolean) =>
       (integer ? Number.isSafeInteger(value) && value >= 0 : value > 0 && value <= MAX_DELAY),
     name,
     value as number,
-    integer
-      ? 'must be a non-negative integer'
-      : `must be a positive number of milliseconds, at most ${MAX_DELAY} (about 24.8 days)`,
+    integer ? 'must be a non-negative integer' : `must be a positive number of ms, at most ${MAX_DELAY}`,
   );
 
 /** RFC 9110 token: a header name. Shown, since a name is not secret. */
@@ -78,17 +79,19 @@ export const checkHeaderName = (name: string) =>
     /^[!#$%&'*+.^`|~\w-]+$/.test(name),
     'header name',
     name,
-    "is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)",
+    "is not an HTTP token (letters, digits, !#$%&'*+-.^_`|~)",
   );
 
-/** `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without credentials, query or fragment. */
+/**
+ * `baseUrl` must be HTTPS (plain HTTP only on a loopback address: a local mock), without
+ * credentials, query or fragment: its href is then exactly its origin and path.
+ */
 export function checkBaseUrl(baseUrl: unknown): string {
   const url = URL.parse(String(baseUrl));
   check(
     url &&
-      (url.protocol === 'https:' ||
-        (url.protocol === 'http:' && /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(url.hostname))) &&
-      !(url.username || url.password || url.search || url.hash),
+      /^(https:|http:\/\/(localhost|\[::1]|127(\.\d+){3})[:/])/.test(url.href) &&
+      url.href === url.origin + url.pathname,
     'baseUrl',
     // Only the origin is shown: a URL with user:password must not be shown whole, nor a value that
     // does not parse (the password could be in it).

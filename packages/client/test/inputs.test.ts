@@ -137,6 +137,15 @@ describe('baseUrl', () => {
       expect(() => createClient({ ...base, baseUrl: bad })).toThrow(InvalidInputError);
     }
   });
+
+  test('a bare ? or # is refused too: the paths would be appended after it', () => {
+    // URL reports an empty query or fragment as '', so only the href shows it.
+    for (const bad of ['https://mock.example.test/v3?', 'https://mock.example.test/v3#']) {
+      expect(() => createClient({ ...base, baseUrl: bad })).toThrow(
+        /baseUrl .* without credentials, query or fragment/,
+      );
+    }
+  });
 });
 
 describe('missing settings', () => {
