@@ -121,7 +121,10 @@ function prismConfig(options: MockOptions): IHttpConfig {
     mock: { dynamic: options.dynamic ?? false, seed: options.seed === undefined ? undefined : String(options.seed) },
     checkSecurity: true,
     validateRequest: true,
-    validateResponse: true,
+    // Prism checking its own answers against the spec: the spec's lint checks every example, and
+    // test/responses.test.ts the generated bodies, so only `errors` (violations become errors) needs
+    // it. Off, the cold first answer skips compiling the response schemas (README, start bench).
+    validateResponse: options.errors ?? false,
     errors: options.errors ?? false,
     upstreamProxy: undefined,
     isProxy: false,
