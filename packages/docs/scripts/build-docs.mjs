@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Renders the reference: the published bundle of @chatplatform/spec, decorated with code samples
-// (redocly.yaml beside this package), then Redoc with the page template, made fully offline.
+// Renders the reference: the published bundle of @chatplatform/spec, decorated once with code samples
+// and the reading fixes (redocly.yaml beside this package), then that copy rendered by Redoc with the
+// page template (render.redocly.yaml, no decorators), made fully offline.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,13 +25,14 @@ function serversOf(spec) {
 }
 
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
+const renderConfig = fileURLToPath(new URL('../render.redocly.yaml', import.meta.url));
 const redocly = (...args) => execFileSync('redocly', args, { stdio: 'inherit' });
 
 mkdirSync(dist('download'), { recursive: true });
 // The page's download links give the published bundle, as other-language teams get it.
 for (const format of ['yaml', 'json']) copyFileSync(bundledSpecPath(format), dist(`download/openapi.${format}`));
 redocly('bundle', bundledSpecPath('yaml'), '--output', dist('openapi.yaml'));
-redocly('build-docs', dist('openapi.yaml'), '--inlineBundle', '--output', dist('redoc.html'));
+redocly('build-docs', dist('openapi.yaml'), '--config', renderConfig, '--inlineBundle', '--output', dist('redoc.html'));
 execFileSync(
   process.execPath,
   [fileURLToPath(new URL('./offline-docs.mjs', import.meta.url)), dist('redoc.html'), dist('index.html')],

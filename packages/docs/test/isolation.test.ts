@@ -36,6 +36,7 @@ const DOCS_EDITS = {
   'scripts/docs-template.hbs': '\n{{!-- edited by the isolation test --}}\n',
   'scripts/code-samples/curl.js': '\n// edited by the isolation test\n',
   'redocly.yaml': '\n# edited by the isolation test\n',
+  'render.redocly.yaml': '\n# edited by the isolation test\n',
   'package.json': '\n',
 };
 

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
 import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
 import { sdkRunners } from './sdk-sample-runners.js';
-import { deref, renderedSpec } from './support.js';
+import { bundledSpec, deref, renderedSpec } from './support.js';
 
 const spec = renderedSpec();
+/** The published bundle: its security scheme keys, which the samples' clients name their settings after. */
+const published = bundledSpec();
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface Sample {
@@ -37,6 +39,15 @@ const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, path
 );
 /** The clients packages/sdks generates, builds and smoke-tests (its README's matrix), in the page's order. */
 const SDK_LANGUAGES = ['Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP'];
+
+/** Where the published bundle has an operation. */
+const locate = (operationId: string) => {
+  for (const [path, item] of Object.entries<any>(published.paths)) {
+    const method = METHODS.find((m) => item[m]?.operationId === operationId);
+    if (method) return { path, method };
+  }
+  throw new Error(`${operationId} is not in the published bundle`);
+};
 
 const sample = (op: Operation, label: string) => {
   const found = op.samples.find((s) => s.label === label);
@@ -81,7 +92,8 @@ describe('code samples in the bundled spec', () => {
 
   it('read credentials from the environment and never contain a key', () => {
     for (const op of operations) {
-      const security = op.operation.security ?? spec.security;
+      const { path, method } = locate(op.id);
+      const security = published.paths[path][method].security ?? published.security;
       const needsApiKey = security.some((req: object) => 'apiKey' in req);
       for (const s of op.samples) {
         if (needsApiKey) expect(s.source, `${op.id} ${s.label}`).toContain('CHATPLATFORM_API_KEY');

@@ -1,11 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { createLogger } from '@stoplight/prism-core';
-import { getHttpOperationsFromSpec, type IHttpConfig } from '@stoplight/prism-http';
+import type { IHttpConfig } from '@stoplight/prism-http';
 import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
 import { startFront } from './front.js';
-import { foldServerPaths, readSpec, serverBasePath } from './prepare.js';
+import { cachedOperations, httpOperations } from './operations.js';
+import { serverBasePath } from './prepare.js';
 
 export { foldServerPaths } from './prepare.js';
 
@@ -104,29 +106,13 @@ function loadOperations(spec: string): Promise<IHttpOperation[]> {
   return operations;
 }
 
+/** The build's operations when the spec is the one they were made from, else the spec read and dereferenced. */
 async function readOperations(spec: string): Promise<IHttpOperation[]> {
   try {
-    const document = foldServerPaths(await readSpec(spec));
-    const operations = await getHttpOperationsFromSpec(document);
-    operations.forEach(emptyAnnotationOnlySchemas);
-    return operations;
+    const text = await readFile(spec, 'utf8');
+    return (await cachedOperations(text)) ?? (await httpOperations(spec, text));
   } catch (error) {
     throw new MockStartError(`Prism could not read ${spec} as an OpenAPI document: ${(error as Error).message}`);
-  }
-}
-
-const ANNOTATIONS = new Set(['$schema', '$comment', 'title', 'description', 'examples', 'deprecated', 'x-stoplight']);
-
-/**
- * A schema of annotations only (the spec's UndocumentedBody: any JSON value) has nothing for Prism's
- * faker to generate from, and Prism then answers with the schema itself as the body. `{}` accepts
- * the same values and makes Prism generate an empty object.
- */
-function emptyAnnotationOnlySchemas(operation: IHttpOperation): void {
-  for (const response of operation.responses) {
-    for (const content of response.contents ?? []) {
-      if (content.schema && Object.keys(content.schema).every((key) => ANNOTATIONS.has(key))) content.schema = {};
-    }
   }
 }
 
@@ -135,7 +121,10 @@ function prismConfig(options: MockOptions): IHttpConfig {
     mock: { dynamic: options.dynamic ?? false, seed: options.seed === undefined ? undefined : String(options.seed) },
     checkSecurity: true,
     validateRequest: true,
-    validateResponse: true,
+    // Prism checking its own answers against the spec: the spec's lint checks every example, and
+    // test/responses.test.ts the generated bodies, so only `errors` (violations become errors) needs
+    // it. Off, the cold first answer skips compiling the response schemas (README, start bench).
+    validateResponse: options.errors ?? false,
     errors: options.errors ?? false,
     upstreamProxy: undefined,
     isProxy: false,

@@ -1,17 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { parse } from 'yaml';
 
 type Json = Record<string, unknown>;
 interface Server {
   url: string;
   variables?: Record<string, { default: string }>;
-}
-
-/** Reads an OpenAPI document, JSON or YAML. */
-export async function readSpec(file: string): Promise<Json> {
-  const text = await readFile(file, 'utf8');
-  return (file.endsWith('.json') ? JSON.parse(text) : parse(text)) as Json;
 }
 
 /** A server URL with each variable replaced by its default. */

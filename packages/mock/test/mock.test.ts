@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MockStartError, startMock } from '../src/index.js';
 import { operations, spec } from './spec-operations.js';
@@ -185,6 +186,35 @@ describe('CLI', () => {
       expect(err()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
     } finally {
       taken.close();
+    }
+  });
+});
+
+describe('an answer that breaks the spec (an example of the wrong type)', () => {
+  async function specWithBadExample(): Promise<string> {
+    const document = JSON.parse(await readFile(bundledSpecPath('json'), 'utf8'));
+    document.components.examples.CallInitiated.value.data[0].sessionId = 42; // the schema says string
+    const file = join(await mkdtemp(join(tmpdir(), 'mock-')), 'bad-example.json');
+    await writeFile(file, JSON.stringify(document));
+    return file;
+  }
+
+  it('is refused with Prism’s violations problem when `errors` is set, and served as written without it', async () => {
+    const spec = await specWithBadExample();
+    for (const [errors, status] of [
+      [true, 500],
+      [false, 200],
+    ] as const) {
+      const mock = await startMock({ spec, errors });
+      try {
+        const res = await getCallOn(mock.url, getCall.authHeaders);
+        expect(res.status, `errors: ${errors}`).toBe(status);
+        const body = await res.json();
+        if (errors) expect(body.type).toMatch(/VIOLATIONS$/);
+        else expect(body.data[0].sessionId).toBe(42);
+      } finally {
+        await mock.stop();
+      }
     }
   });
 });

@@ -2,7 +2,9 @@
 // as a space, but Redoc's search index drops it: snippets glue the words on either side
 // ("individualmetrics"). In the docs' copy of the bundle only, every description has the lines of
 // each paragraph (and of each list item) joined with a space; tables, headings, lists' own lines,
-// block quotes, HTML and fenced code keep their lines.
+// block quotes, HTML and fenced code keep their lines. Then each table cell and list item ends with
+// an encoded space, so the search keeps the words of two cells or items apart too (search-spacing.js).
+import { spaceBlocks } from './search-spacing.js';
 
 const FENCE = /^(```|~~~)/;
 const STARTS_BLOCK = /^(\||#|>|<|```|~~~|[-*+]\s|\d+[.)]\s|(=+|-+)\s*$)/;
@@ -40,7 +42,7 @@ function unwrapAll(node) {
   }
   if (!node || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'description' && typeof value === 'string') node[key] = unwrapLines(value);
+    if (key === 'description' && typeof value === 'string') node[key] = spaceBlocks(unwrapLines(value));
     else if (!NOT_PROSE.has(key)) unwrapAll(value);
   }
 }
