@@ -150,11 +150,20 @@ async function* ndjsonBatches(chunks: AsyncIterable<Uint8Array>, name: string): 
       if (pendingBytes > MAX_LINE_BYTES) throw tooLong();
       continue;
     }
-    if (pendingBytes + chunk.indexOf(0x0a) > MAX_LINE_BYTES) throw tooLong();
-    const head = chunk.subarray(0, last + 1);
-    const bytes = pending.length === 0 ? head : Buffer.concat([...pending, head]);
-    yield { format: 'ndjson', bytes, firstLine: line };
-    line += newlines(head);
+    const first = chunk.indexOf(0x0a);
+    if (pendingBytes + first > MAX_LINE_BYTES) throw tooLong();
+    let from = 0;
+    if (pendingBytes > 0) {
+      // Only the line that straddles two chunks is copied; the chunk's own whole lines go on as a view of it.
+      from = first + 1;
+      yield { format: 'ndjson', bytes: Buffer.concat([...pending, chunk.subarray(0, from)]), firstLine: line };
+      line++;
+    }
+    if (from <= last) {
+      const whole = chunk.subarray(from, last + 1);
+      yield { format: 'ndjson', bytes: whole, firstLine: line };
+      line += newlines(whole);
+    }
     const rest = chunk.subarray(last + 1);
     pending = rest.length > 0 ? [rest] : [];
     pendingBytes = rest.length;
@@ -195,28 +204,40 @@ export function decodeBatch(batch: RawBatch, name: string): DecodedBatch {
 }
 
 function decodeNdjson(batch: NdjsonBatch, name: string): DecodedBatch {
-  const text = asBuffer(batch.bytes).toString('utf8');
+  const bytes = asBuffer(batch.bytes);
+  // One search of the batch's bytes instead of one per line: NUL bytes are rare.
+  const mayHoldNul = bytes.indexOf(0) !== -1;
   const exchanges: RecordedExchange[] = [];
   let line = batch.firstLine;
-  for (let start = 0; start < text.length; line++) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    const fault = decodeLine(lineText(text, start, end), line, name, exchanges);
+  for (let start = 0; start < bytes.length; line++) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const fault = decodeLine(lineText(bytes, start, end), line, name, exchanges, mayHoldNul);
     if (fault) return { exchanges, fault };
     start = end + 1;
   }
   return { exchanges };
 }
 
-/** A line without its CR, and without a byte-order mark (as a UTF-8 decoder drops it). */
-function lineText(text: string, start: number, end: number): string {
-  const from = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
-  return text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+/**
+ * A line's text without its CR and without a UTF-8 byte-order mark (as a decoder drops it). Each
+ * line is decoded on its own: a string the size of the batch would be allocated among long-lived
+ * objects, and so would make the garbage collector sweep them far more often.
+ */
+function lineText(bytes: Buffer, start: number, end: number): string {
+  const from = bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf ? start + 3 : start;
+  return bytes.toString('utf8', from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end);
 }
 
-function decodeLine(text: string, line: number, name: string, out: RecordedExchange[]): InputError | undefined {
+function decodeLine(
+  text: string,
+  line: number,
+  name: string,
+  out: RecordedExchange[],
+  mayHoldNul = true,
+): InputError | undefined {
   if (text.trim() === '') return undefined;
-  if (text.includes('\u0000'))
+  if (mayHoldNul && text.includes('\u0000'))
     return new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
   let value: unknown;
   try {
@@ -282,15 +303,14 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   const responseHeaders = normalizeHeaders(res.headers);
   if (!responseHeaders) return 'response.headers must be an object of name → value (or a HAR list of {name, value})';
   if (format === 'ndjson') {
-    return {
-      request: {
-        method: req.method,
-        url: req.url,
-        headers: requestHeaders,
-        ...('body' in req ? { body: req.body } : {}),
-      },
-      response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
+    // Built field by field rather than by spreading: this runs for every line.
+    const exchange: Exchange = {
+      request: { method: req.method, url: req.url, headers: requestHeaders },
+      response: { status, headers: responseHeaders },
     };
+    if ('body' in req) exchange.request.body = req.body;
+    if ('body' in res) exchange.response.body = res.body;
+    return exchange;
   }
   if (typeof res.content !== 'object' || res.content === null)
     return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
