@@ -1,6 +1,6 @@
 import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
 import { type OperationRef, OperationRouter } from './operation-router.js';
-import { SchemaValidators } from './schema-validators.js';
+import { SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import {
   deref,
   escapePointer,
@@ -20,6 +20,8 @@ interface ParamPlan {
   pointer: string;
   required: boolean;
   schemaPointer?: string;
+  /** The compiled schema, kept here on first use so that no exchange looks it up by pointer. */
+  validate?: ValidateFunction;
 }
 
 interface MediaPlan {
@@ -27,6 +29,7 @@ interface MediaPlan {
   /** Decided once when the plan is built, not per exchange. */
   isJson: boolean;
   schemaPointer?: string;
+  validate?: ValidateFunction;
 }
 
 interface ResponsePlan {
@@ -50,8 +53,13 @@ interface OperationPlan {
   security: SecurityCheck[][];
   requestBody?: { required: boolean; content: MediaPlan[] };
   responses: Map<string, ResponsePlan>;
+  /** The response documented for each status seen (`null`: none), so that it is looked up once per status. */
+  byStatus: Map<number, ResponsePlan | null>;
   documentedStatuses: string[];
 }
+
+/** Distinct statuses and Content-Type values remembered per operation: traffic repeats a handful of them. */
+const MAX_REMEMBERED = 64;
 
 export interface ValidatorOptions {
   /** Path of an OpenAPI document; default: the bundled spec of @chatplatform/spec. */
@@ -135,8 +143,7 @@ export class ExchangeValidator {
     query: URLSearchParams | undefined,
     out: Violation[],
   ): void {
-    if (plan.security.length === 0) return;
-    if (plan.security.some((requirement) => requirement.every((check) => check.present(headers, query)))) return;
+    if (plan.security.length === 0 || meetsAny(plan.security, headers, query)) return;
     const alternatives = plan.security.map((requirement) => requirement.map((c) => c.label).join(' and '));
     const first = plan.security[0]?.find((check) => !check.present(headers, query));
     out.push({
@@ -179,7 +186,8 @@ export class ExchangeValidator {
   /** A parameter or header value as sent (a string), against its schema with type coercion. */
   private checkWireValue(kind: 'request' | 'response', plan: ParamPlan, value: string, out: Violation[]): void {
     if (!plan.schemaPointer) return;
-    const validate = this.schemas.param(plan.schemaPointer);
+    plan.validate ??= this.schemas.param(plan.schemaPointer);
+    const validate = plan.validate;
     if (validate({ value })) return;
     for (const v of schemaViolations(kind, plan.pointer, value, rebase(validate.errors ?? []))) {
       out.push({ ...v, found: preview(value, plan.name) });
@@ -188,8 +196,7 @@ export class ExchangeValidator {
 
   private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], out: Violation[]): void {
     const status = response.status;
-    const key = String(status);
-    const responsePlan = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+    const responsePlan = responseFor(plan, status);
     if (!responsePlan) {
       out.push({
         kind: 'undocumented-status',
@@ -267,7 +274,8 @@ export class ExchangeValidator {
         return;
       }
     }
-    const validate = this.schemas.body(media.schemaPointer);
+    media.validate ??= this.schemas.body(media.schemaPointer);
+    const validate = media.validate;
     if (validate(body)) return;
     // A body can hold any number of faults: the first few are listed, the rest counted, so that
     // a report stays readable and bounded whatever the body's size.
@@ -307,6 +315,7 @@ export class ExchangeValidator {
       security: this.securityPlan(operation),
       ...(requestBody ? { requestBody } : {}),
       responses: this.responsePlans(ref, rawResponses),
+      byStatus: new Map(),
       documentedStatuses: Object.keys(rawResponses),
     };
   }
@@ -438,6 +447,26 @@ export class ExchangeValidator {
   }
 }
 
+/** Whether the credentials of one alternative at least are all present (loops: no closure per exchange). */
+function meetsAny(alternatives: SecurityCheck[][], headers: Headers, query: URLSearchParams | undefined): boolean {
+  for (const requirement of alternatives) {
+    let all = true;
+    for (const check of requirement) all &&= check.present(headers, query);
+    if (all) return true;
+  }
+  return false;
+}
+
+/** The response documented for `status`: exact code, then its range (`2XX`), then `default`. */
+function responseFor(plan: OperationPlan, status: number): ResponsePlan | undefined {
+  const known = plan.byStatus.get(status);
+  if (known !== undefined) return known ?? undefined;
+  const key = String(status);
+  const found = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+  if (plan.byStatus.size < MAX_REMEMBERED) plan.byStatus.set(status, found ?? null);
+  return found;
+}
+
 function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, media]) => ({
@@ -451,7 +480,6 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
 
 /** Content-Type values seen per media list, and their match: traffic repeats a handful of them. */
 const mediaMatches = new WeakMap<MediaPlan[], Map<string, MediaPlan | undefined>>();
-const MAX_REMEMBERED_CONTENT_TYPES = 64;
 
 function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
   let seen = mediaMatches.get(content);
@@ -459,9 +487,10 @@ function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undef
     seen = new Map();
     mediaMatches.set(content, seen);
   }
-  if (seen.has(header)) return seen.get(header);
+  const known = seen.get(header);
+  if (known !== undefined || seen.has(header)) return known;
   const media = findMediaType(content, header);
-  if (seen.size < MAX_REMEMBERED_CONTENT_TYPES) seen.set(header, media);
+  if (seen.size < MAX_REMEMBERED) seen.set(header, media);
   return media;
 }
 

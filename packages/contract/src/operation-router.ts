@@ -81,9 +81,8 @@ export class OperationRouter {
       if (!operation)
         return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
       const pathParams: Record<string, string> = {};
-      route.paramNames.forEach((name, i) => {
-        pathParams[name] = safeDecode(found[i + 1] ?? '');
-      });
+      for (let i = 0; i < route.paramNames.length; i++)
+        pathParams[route.paramNames[i]!] = safeDecode(found[i + 1] ?? '');
       return { kind: 'operation', operation, pathParams };
     }
     const bare = this.routes.find((route) => route.bareRegex.test(pathname));
