@@ -203,30 +203,47 @@ export function decodeBatch(batch: RawBatch, name: string): DecodedBatch {
   return batch.format === 'ndjson' ? decodeNdjson(batch, name) : decodeHar(batch, name);
 }
 
+/**
+ * Bytes decoded to text at a time: whole lines, few enough for the string to be an ordinary young
+ * object. A string the size of the batch would go to the large-object space, where every few
+ * megabytes set off a full garbage collection; a string per line costs a native call per line.
+ */
+const SPAN_BYTES = 32 * 1024;
+
 function decodeNdjson(batch: NdjsonBatch, name: string): DecodedBatch {
   const bytes = asBuffer(batch.bytes);
   // One search of the batch's bytes instead of one per line: NUL bytes are rare.
   const mayHoldNul = bytes.indexOf(0) !== -1;
   const exchanges: RecordedExchange[] = [];
   let line = batch.firstLine;
-  for (let start = 0; start < bytes.length; line++) {
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const fault = decodeLine(lineText(bytes, start, end), line, name, exchanges, mayHoldNul);
-    if (fault) return { exchanges, fault };
-    start = end + 1;
+  for (let spanStart = 0; spanStart < bytes.length; ) {
+    const spanEnd = spanEndAt(bytes, spanStart);
+    const text = bytes.toString('utf8', spanStart, spanEnd);
+    for (let start = 0; start < text.length; line++) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const fault = decodeLine(lineText(text, start, end), line, name, exchanges, mayHoldNul);
+      if (fault) return { exchanges, fault };
+      start = end + 1;
+    }
+    spanStart = spanEnd;
   }
   return { exchanges };
 }
 
-/**
- * A line's text without its CR and without a UTF-8 byte-order mark (as a decoder drops it). Each
- * line is decoded on its own: a string the size of the batch would be allocated among long-lived
- * objects, and so would make the garbage collector sweep them far more often.
- */
-function lineText(bytes: Buffer, start: number, end: number): string {
-  const from = bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf ? start + 3 : start;
-  return bytes.toString('utf8', from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end);
+/** Where the span of whole lines from `start` ends: after the last LF within SPAN_BYTES, else after the first line. */
+function spanEndAt(bytes: Buffer, start: number): number {
+  if (bytes.length - start <= SPAN_BYTES) return bytes.length;
+  const last = bytes.lastIndexOf(0x0a, start + SPAN_BYTES - 1);
+  if (last >= start) return last + 1;
+  const first = bytes.indexOf(0x0a, start);
+  return first === -1 ? bytes.length : first + 1;
+}
+
+/** A line without its CR, and without a byte-order mark (as a UTF-8 decoder drops it). */
+function lineText(text: string, start: number, end: number): string {
+  const from = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
+  return text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
 }
 
 function decodeLine(

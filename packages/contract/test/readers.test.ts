@@ -144,3 +144,41 @@ describe('NDJSON: lines are cut whole wherever the chunks end', () => {
     }
   });
 });
+
+describe('NDJSON: a long input is decoded in spans of lines, its lines still counted and read whole', () => {
+  // Lines of every length up to a few kilobytes, multi-byte characters, byte-order marks, CRLF and
+  // blank lines, over far more bytes than one span or one chunk: which lines violate is known here.
+  const lines: string[] = [];
+  const violatingLines: number[] = [];
+  for (let i = 0; lines.length < 3000; i++) {
+    if (i % 11 === 0) lines.push(i % 22 === 0 ? '' : '  \r');
+    const note = 'é€😀x'.repeat(i % 300);
+    const exchange = {
+      request: { method: 'GET', url: '/items', headers: { 'x-note': note } },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: i % 7 === 0 ? { i } : [i] }),
+      },
+    };
+    lines.push(`${i % 13 === 0 ? '\uFEFF' : ''}${JSON.stringify(exchange)}${i % 5 === 0 ? '\r' : ''}`);
+    if (i % 7 === 0) violatingLines.push(lines.length);
+  }
+  const text = `${lines.join('\n')}\n{"request": {"method": "GET", "url": "/items"`;
+
+  it.each([0, 4093, 65536])(
+    'chunks of %i bytes: every violating line named, and the fault after them',
+    async (size) => {
+      const summary = await validateRecording(chunked(text, size), {
+        validator,
+        format: 'ndjson',
+        name: 'in',
+        maxReports: 10_000,
+      });
+      expect(Buffer.byteLength(text)).toBeGreaterThan(4 * 1024 * 1024);
+      expect(summary.reports.map((r) => r.source.line)).toEqual(violatingLines);
+      expect(summary.exchanges).toBe(lines.filter((l) => l.trim() !== '').length);
+      expect(summary.inputError?.where).toBe(`line ${lines.length + 1}`);
+    },
+  );
+});
