@@ -1,5 +1,5 @@
 import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
-import { type OperationRef, OperationRouter } from './operation-router.js';
+import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
 import { SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import {
   deref,
@@ -32,10 +32,20 @@ interface MediaPlan {
   validate?: ValidateFunction;
 }
 
+/** A body's documented media types, and the Content-Type values seen so far with the media type each matched. */
+interface BodyPlan {
+  required: boolean;
+  content: MediaPlan[];
+  seen: Map<string, MediaPlan | undefined>;
+  /** The Content-Type value matched last: traffic mostly repeats one, compared faster than hashed. */
+  lastHeader?: string;
+  lastMedia?: MediaPlan;
+}
+
 interface ResponsePlan {
   headers: ParamPlan[];
   /** `null`: the spec documents no body for this response. */
-  content: MediaPlan[] | null;
+  body: BodyPlan | null;
 }
 
 interface SecurityCheck {
@@ -51,7 +61,7 @@ interface OperationPlan {
   hasQueryParams: boolean;
   /** Alternatives (OR) of requirements (AND); empty: no security. */
   security: SecurityCheck[][];
-  requestBody?: { required: boolean; content: MediaPlan[] };
+  requestBody?: BodyPlan;
   responses: Map<string, ResponsePlan>;
   /** The response documented for each status seen (`null`: none), so that it is looked up once per status. */
   byStatus: Map<number, ResponsePlan | null>;
@@ -88,7 +98,7 @@ export class ExchangeValidator {
 
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
     const { request, response } = exchange;
-    const method = request.method.toUpperCase();
+    const method = upperCaseMethod(request.method);
     const { pathname, query } = splitUrl(request.url);
     const report: ExchangeReport = {
       index,
@@ -123,16 +133,7 @@ export class ExchangeValidator {
     const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
     this.checkSecurity(plan, request.headers, queryParams, report.violations);
     this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
-    if (plan.requestBody) {
-      this.checkBody(
-        'request',
-        plan.requestBody.content,
-        plan.requestBody.required,
-        request.headers,
-        request.body,
-        report.violations,
-      );
-    }
+    if (plan.requestBody) this.checkBody('request', plan.requestBody, request.headers, request.body, report.violations);
     this.checkResponse(plan, method, response, report.violations);
     return report;
   }
@@ -216,18 +217,18 @@ export class ExchangeValidator {
       this.checkWireValue('response', header, value, out);
     }
     const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
-    if (responsePlan.content === null || noBodyExpected) return;
-    this.checkBody('response', responsePlan.content, true, response.headers, response.body, out);
+    if (responsePlan.body === null || noBodyExpected) return;
+    this.checkBody('response', responsePlan.body, response.headers, response.body, out);
   }
 
   private checkBody(
     side: 'request' | 'response',
-    content: MediaPlan[],
-    required: boolean,
+    plan: BodyPlan,
     headers: Headers,
     rawBody: unknown,
     out: Violation[],
   ): void {
+    const { content, required } = plan;
     const contentType = headers['content-type'];
     // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
     const absent = rawBody === undefined || rawBody === '';
@@ -247,7 +248,7 @@ export class ExchangeValidator {
       // Recorded JSON bodies often come without headers: a parsed value implies JSON.
       media = typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
     } else {
-      media = matchMediaType(content, contentType);
+      media = matchMediaType(plan, contentType);
       if (!media) {
         out.push({
           kind: side,
@@ -360,7 +361,7 @@ export class ExchangeValidator {
   private requestBodyPlan(ref: OperationRef, operation: Record<string, unknown>): OperationPlan['requestBody'] {
     if (operation.requestBody === undefined) return undefined;
     const { value: body, pointer } = deref(this.doc, operation.requestBody, `${ref.pointer}/requestBody`);
-    return { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
+    return bodyPlan(body.required === true, body.content, `${pointer}/content`);
   }
 
   private responsePlans(ref: OperationRef, rawResponses: Record<string, unknown>): Map<string, ResponsePlan> {
@@ -370,7 +371,7 @@ export class ExchangeValidator {
       const hasContent = isObject(response.content) && Object.keys(response.content).length > 0;
       responses.set(status === 'default' ? 'default' : status.toUpperCase(), {
         headers: this.responseHeaderPlans(response.headers, pointer),
-        content: hasContent ? mediaPlans(response.content, `${pointer}/content`) : null,
+        body: hasContent ? bodyPlan(true, response.content, `${pointer}/content`) : null,
       });
     }
     return responses;
@@ -467,6 +468,10 @@ function responseFor(plan: OperationPlan, status: number): ResponsePlan | undefi
   return found;
 }
 
+function bodyPlan(required: boolean, content: unknown, pointer: string): BodyPlan {
+  return { required, content: mediaPlans(content, pointer), seen: new Map() };
+}
+
 function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, media]) => ({
@@ -478,19 +483,16 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   }));
 }
 
-/** Content-Type values seen per media list, and their match: traffic repeats a handful of them. */
-const mediaMatches = new WeakMap<MediaPlan[], Map<string, MediaPlan | undefined>>();
-
-function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
-  let seen = mediaMatches.get(content);
-  if (!seen) {
-    seen = new Map();
-    mediaMatches.set(content, seen);
+/** The media type a Content-Type value stands for, remembered per body (up to MAX_REMEMBERED values). */
+function matchMediaType(plan: BodyPlan, header: string): MediaPlan | undefined {
+  if (header === plan.lastHeader) return plan.lastMedia;
+  let media = plan.seen.get(header);
+  if (media === undefined && !plan.seen.has(header)) {
+    media = findMediaType(plan.content, header);
+    if (plan.seen.size < MAX_REMEMBERED) plan.seen.set(header, media);
   }
-  const known = seen.get(header);
-  if (known !== undefined || seen.has(header)) return known;
-  const media = findMediaType(content, header);
-  if (seen.size < MAX_REMEMBERED) seen.set(header, media);
+  plan.lastHeader = header;
+  plan.lastMedia = media;
   return media;
 }
 
