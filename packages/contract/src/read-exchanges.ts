@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
 import { HarScanner, linesIn } from './har-scanner.js';
 import { jsonErrorIndex } from './json-syntax.js';
-import { type HarBatch, InputError, MAX_LINE_BYTES, type NdjsonBatch, type RawBatch } from './recording-batch.js';
+import {
+  type EntrySlice,
+  type HarBatch,
+  InputError,
+  MAX_LINE_BYTES,
+  type NdjsonBatch,
+  type RawBatch,
+} from './recording-batch.js';
 
 export { InputError, MAX_LINE_BYTES, type RawBatch };
 
@@ -274,10 +281,16 @@ function decodeLine(
 function decodeHar(batch: HarBatch, name: string): DecodedBatch {
   const bytes = asBuffer(batch.bytes);
   const exchanges: RecordedExchange[] = [];
+  const span = { text: '', start: 0, end: 0 };
   for (let i = 0; i < batch.entries.length; i++) {
     const { start, end, line } = batch.entries[i]!;
     const entry = batch.firstEntry + i;
-    const text = bytes.toString('utf8', start, end);
+    if (end > span.end) decodeEntrySpan(bytes, batch.entries, i, span);
+    // Byte offsets are string offsets in an ASCII span; any other span is decoded entry by entry.
+    const text =
+      span.text.length === span.end - span.start
+        ? span.text.slice(start - span.start, end - span.start)
+        : bytes.toString('utf8', start, end);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -300,6 +313,21 @@ function decodeHar(batch: HarBatch, name: string): DecodedBatch {
     exchanges.push({ exchange, source: { entry } });
   }
   return { exchanges };
+}
+
+/** Decodes the entries from `first` on that fit in SPAN_BYTES (one at least) as one string, into `span`. */
+function decodeEntrySpan(
+  bytes: Buffer,
+  entries: EntrySlice[],
+  first: number,
+  span: { text: string; start: number; end: number },
+): void {
+  const start = entries[first]!.start;
+  let last = first;
+  while (last + 1 < entries.length && entries[last + 1]!.end - start <= SPAN_BYTES) last++;
+  span.start = start;
+  span.end = entries[last]!.end;
+  span.text = bytes.toString('utf8', start, span.end);
 }
 
 /** Maps a parsed NDJSON line or HAR entry to an exchange, or returns what is wrong with it. */

@@ -55,6 +55,17 @@ describe('HAR: entries are cut whole wherever the chunks end', () => {
     expect(summary.reports[0]).toMatchObject({ index: 4, source: { entry: 3 } });
   });
 
+  it('a long HAR, ASCII and multi-byte entries mixed, is decoded entry for entry', async () => {
+    // Entries of many lengths, one in five with multi-byte text: far more than one span of entries.
+    const entries = Array.from({ length: 600 }, (_, i) =>
+      entry(i % 7 === 0 ? { i } : [i], `${i % 5 === 0 ? 'é€😀' : 'x'}${'-'.repeat(i % 400)}`),
+    );
+    const summary = await read(chunked(har(entries), 0), 'har');
+    expect(summary.inputError).toBeUndefined();
+    expect(summary.exchanges).toBe(600);
+    expect(summary.reports.map((r) => r.source.entry)).toEqual(entries.flatMap((_, i) => (i % 7 === 0 ? [i] : [])));
+  });
+
   it('a missing comma between entries is named at its line, not taken for a truncated file', async () => {
     const [first, second] = [JSON.stringify(entry([1])), JSON.stringify(entry([2]))];
     const broken = `{"log": {"version": "1.2", "entries": [\n${first}\n${second}\n]}}`;
