@@ -1,6 +1,6 @@
 import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
 import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
-import { SchemaValidators, type ValidateFunction } from './schema-validators.js';
+import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import {
   deref,
   escapePointer,
@@ -277,21 +277,7 @@ export class ExchangeValidator {
     }
     media.validate ??= this.schemas.body(media.schemaPointer);
     const validate = media.validate;
-    if (validate(body)) return;
-    // A body can hold any number of faults: the first few are listed, the rest counted, so that
-    // a report stays readable and bounded whatever the body's size.
-    const errors = validate.errors ?? [];
-    for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
-      out.push(violation);
-    }
-    if (errors.length > MAX_BODY_VIOLATIONS) {
-      out.push({
-        kind: side,
-        pointer: `/${side}/body`,
-        expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
-        found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
-      });
-    }
+    if (!validate(body)) pushBodyViolations(side, body, validate.errors ?? [], out);
   }
 
   private plan(ref: OperationRef): OperationPlan {
@@ -445,6 +431,29 @@ export class ExchangeValidator {
     }
     // mutualTLS cannot be seen in recorded traffic.
     return { label: `${type} (${name})`, pointer: '/request', present: () => true };
+  }
+}
+
+/**
+ * A body can hold any number of faults: the first few are listed, the rest counted, so that a
+ * report stays readable and bounded whatever the body's size.
+ */
+function pushBodyViolations(
+  side: 'request' | 'response',
+  body: unknown,
+  errors: ErrorObject[],
+  out: Violation[],
+): void {
+  for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
+    out.push(violation);
+  }
+  if (errors.length > MAX_BODY_VIOLATIONS) {
+    out.push({
+      kind: side,
+      pointer: `/${side}/body`,
+      expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
+      found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
+    });
   }
 }
 
