@@ -1,6 +1,6 @@
 import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
-import { type OperationRef, OperationRouter } from './operation-router.js';
-import { SchemaValidators } from './schema-validators.js';
+import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
+import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import {
   deref,
   escapePointer,
@@ -20,6 +20,8 @@ interface ParamPlan {
   pointer: string;
   required: boolean;
   schemaPointer?: string;
+  /** The compiled schema, kept here on first use so that no exchange looks it up by pointer. */
+  validate?: ValidateFunction;
 }
 
 interface MediaPlan {
@@ -27,12 +29,23 @@ interface MediaPlan {
   /** Decided once when the plan is built, not per exchange. */
   isJson: boolean;
   schemaPointer?: string;
+  validate?: ValidateFunction;
+}
+
+/** A body's documented media types, and the Content-Type values seen so far with the media type each matched. */
+interface BodyPlan {
+  required: boolean;
+  content: MediaPlan[];
+  seen: Map<string, MediaPlan | undefined>;
+  /** The Content-Type value matched last: traffic mostly repeats one, compared faster than hashed. */
+  lastHeader?: string;
+  lastMedia?: MediaPlan;
 }
 
 interface ResponsePlan {
   headers: ParamPlan[];
   /** `null`: the spec documents no body for this response. */
-  content: MediaPlan[] | null;
+  body: BodyPlan | null;
 }
 
 interface SecurityCheck {
@@ -48,10 +61,15 @@ interface OperationPlan {
   hasQueryParams: boolean;
   /** Alternatives (OR) of requirements (AND); empty: no security. */
   security: SecurityCheck[][];
-  requestBody?: { required: boolean; content: MediaPlan[] };
+  requestBody?: BodyPlan;
   responses: Map<string, ResponsePlan>;
+  /** The response documented for each status seen (`null`: none), so that it is looked up once per status. */
+  byStatus: Map<number, ResponsePlan | null>;
   documentedStatuses: string[];
 }
+
+/** Distinct statuses and Content-Type values remembered per operation: traffic repeats a handful of them. */
+const MAX_REMEMBERED = 64;
 
 export interface ValidatorOptions {
   /** Path of an OpenAPI document; default: the bundled spec of @chatplatform/spec. */
@@ -80,7 +98,7 @@ export class ExchangeValidator {
 
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
     const { request, response } = exchange;
-    const method = request.method.toUpperCase();
+    const method = upperCaseMethod(request.method);
     const { pathname, query } = splitUrl(request.url);
     const report: ExchangeReport = {
       index,
@@ -115,16 +133,7 @@ export class ExchangeValidator {
     const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
     this.checkSecurity(plan, request.headers, queryParams, report.violations);
     this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
-    if (plan.requestBody) {
-      this.checkBody(
-        'request',
-        plan.requestBody.content,
-        plan.requestBody.required,
-        request.headers,
-        request.body,
-        report.violations,
-      );
-    }
+    if (plan.requestBody) this.checkBody('request', plan.requestBody, request.headers, request.body, report.violations);
     this.checkResponse(plan, method, response, report.violations);
     return report;
   }
@@ -135,8 +144,7 @@ export class ExchangeValidator {
     query: URLSearchParams | undefined,
     out: Violation[],
   ): void {
-    if (plan.security.length === 0) return;
-    if (plan.security.some((requirement) => requirement.every((check) => check.present(headers, query)))) return;
+    if (plan.security.length === 0 || meetsAny(plan.security, headers, query)) return;
     const alternatives = plan.security.map((requirement) => requirement.map((c) => c.label).join(' and '));
     const first = plan.security[0]?.find((check) => !check.present(headers, query));
     out.push({
@@ -179,7 +187,8 @@ export class ExchangeValidator {
   /** A parameter or header value as sent (a string), against its schema with type coercion. */
   private checkWireValue(kind: 'request' | 'response', plan: ParamPlan, value: string, out: Violation[]): void {
     if (!plan.schemaPointer) return;
-    const validate = this.schemas.param(plan.schemaPointer);
+    plan.validate ??= this.schemas.param(plan.schemaPointer);
+    const validate = plan.validate;
     if (validate({ value })) return;
     for (const v of schemaViolations(kind, plan.pointer, value, rebase(validate.errors ?? []))) {
       out.push({ ...v, found: preview(value, plan.name) });
@@ -188,8 +197,7 @@ export class ExchangeValidator {
 
   private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], out: Violation[]): void {
     const status = response.status;
-    const key = String(status);
-    const responsePlan = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+    const responsePlan = responseFor(plan, status);
     if (!responsePlan) {
       out.push({
         kind: 'undocumented-status',
@@ -209,18 +217,18 @@ export class ExchangeValidator {
       this.checkWireValue('response', header, value, out);
     }
     const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
-    if (responsePlan.content === null || noBodyExpected) return;
-    this.checkBody('response', responsePlan.content, true, response.headers, response.body, out);
+    if (responsePlan.body === null || noBodyExpected) return;
+    this.checkBody('response', responsePlan.body, response.headers, response.body, out);
   }
 
   private checkBody(
     side: 'request' | 'response',
-    content: MediaPlan[],
-    required: boolean,
+    plan: BodyPlan,
     headers: Headers,
     rawBody: unknown,
     out: Violation[],
   ): void {
+    const { content, required } = plan;
     const contentType = headers['content-type'];
     // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
     const absent = rawBody === undefined || rawBody === '';
@@ -240,7 +248,7 @@ export class ExchangeValidator {
       // Recorded JSON bodies often come without headers: a parsed value implies JSON.
       media = typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
     } else {
-      media = matchMediaType(content, contentType);
+      media = matchMediaType(plan, contentType);
       if (!media) {
         out.push({
           kind: side,
@@ -267,22 +275,9 @@ export class ExchangeValidator {
         return;
       }
     }
-    const validate = this.schemas.body(media.schemaPointer);
-    if (validate(body)) return;
-    // A body can hold any number of faults: the first few are listed, the rest counted, so that
-    // a report stays readable and bounded whatever the body's size.
-    const errors = validate.errors ?? [];
-    for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
-      out.push(violation);
-    }
-    if (errors.length > MAX_BODY_VIOLATIONS) {
-      out.push({
-        kind: side,
-        pointer: `/${side}/body`,
-        expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
-        found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
-      });
-    }
+    media.validate ??= this.schemas.body(media.schemaPointer);
+    const validate = media.validate;
+    if (!validate(body)) pushBodyViolations(side, body, validate.errors ?? [], out);
   }
 
   private plan(ref: OperationRef): OperationPlan {
@@ -307,6 +302,7 @@ export class ExchangeValidator {
       security: this.securityPlan(operation),
       ...(requestBody ? { requestBody } : {}),
       responses: this.responsePlans(ref, rawResponses),
+      byStatus: new Map(),
       documentedStatuses: Object.keys(rawResponses),
     };
   }
@@ -351,7 +347,7 @@ export class ExchangeValidator {
   private requestBodyPlan(ref: OperationRef, operation: Record<string, unknown>): OperationPlan['requestBody'] {
     if (operation.requestBody === undefined) return undefined;
     const { value: body, pointer } = deref(this.doc, operation.requestBody, `${ref.pointer}/requestBody`);
-    return { required: body.required === true, content: mediaPlans(body.content, `${pointer}/content`) };
+    return bodyPlan(body.required === true, body.content, `${pointer}/content`);
   }
 
   private responsePlans(ref: OperationRef, rawResponses: Record<string, unknown>): Map<string, ResponsePlan> {
@@ -361,7 +357,7 @@ export class ExchangeValidator {
       const hasContent = isObject(response.content) && Object.keys(response.content).length > 0;
       responses.set(status === 'default' ? 'default' : status.toUpperCase(), {
         headers: this.responseHeaderPlans(response.headers, pointer),
-        content: hasContent ? mediaPlans(response.content, `${pointer}/content`) : null,
+        body: hasContent ? bodyPlan(true, response.content, `${pointer}/content`) : null,
       });
     }
     return responses;
@@ -438,6 +434,53 @@ export class ExchangeValidator {
   }
 }
 
+/**
+ * A body can hold any number of faults: the first few are listed, the rest counted, so that a
+ * report stays readable and bounded whatever the body's size.
+ */
+function pushBodyViolations(
+  side: 'request' | 'response',
+  body: unknown,
+  errors: ErrorObject[],
+  out: Violation[],
+): void {
+  for (const violation of schemaViolations(side, `/${side}/body`, body, errors.slice(0, MAX_BODY_VIOLATIONS))) {
+    out.push(violation);
+  }
+  if (errors.length > MAX_BODY_VIOLATIONS) {
+    out.push({
+      kind: side,
+      pointer: `/${side}/body`,
+      expected: `a valid body (the first ${MAX_BODY_VIOLATIONS} schema violations are listed above)`,
+      found: `${errors.length - MAX_BODY_VIOLATIONS} more schema violations, not listed`,
+    });
+  }
+}
+
+/** Whether the credentials of one alternative at least are all present (loops: no closure per exchange). */
+function meetsAny(alternatives: SecurityCheck[][], headers: Headers, query: URLSearchParams | undefined): boolean {
+  for (const requirement of alternatives) {
+    let all = true;
+    for (const check of requirement) all &&= check.present(headers, query);
+    if (all) return true;
+  }
+  return false;
+}
+
+/** The response documented for `status`: exact code, then its range (`2XX`), then `default`. */
+function responseFor(plan: OperationPlan, status: number): ResponsePlan | undefined {
+  const known = plan.byStatus.get(status);
+  if (known !== undefined) return known ?? undefined;
+  const key = String(status);
+  const found = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
+  if (plan.byStatus.size < MAX_REMEMBERED) plan.byStatus.set(status, found ?? null);
+  return found;
+}
+
+function bodyPlan(required: boolean, content: unknown, pointer: string): BodyPlan {
+  return { required, content: mediaPlans(content, pointer), seen: new Map() };
+}
+
 function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   if (!isObject(content)) return [];
   return Object.entries(content).map(([mediaType, media]) => ({
@@ -449,19 +492,16 @@ function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
   }));
 }
 
-/** Content-Type values seen per media list, and their match: traffic repeats a handful of them. */
-const mediaMatches = new WeakMap<MediaPlan[], Map<string, MediaPlan | undefined>>();
-const MAX_REMEMBERED_CONTENT_TYPES = 64;
-
-function matchMediaType(content: MediaPlan[], header: string): MediaPlan | undefined {
-  let seen = mediaMatches.get(content);
-  if (!seen) {
-    seen = new Map();
-    mediaMatches.set(content, seen);
+/** The media type a Content-Type value stands for, remembered per body (up to MAX_REMEMBERED values). */
+function matchMediaType(plan: BodyPlan, header: string): MediaPlan | undefined {
+  if (header === plan.lastHeader) return plan.lastMedia;
+  let media = plan.seen.get(header);
+  if (media === undefined && !plan.seen.has(header)) {
+    media = findMediaType(plan.content, header);
+    if (plan.seen.size < MAX_REMEMBERED) plan.seen.set(header, media);
   }
-  if (seen.has(header)) return seen.get(header);
-  const media = findMediaType(content, header);
-  if (seen.size < MAX_REMEMBERED_CONTENT_TYPES) seen.set(header, media);
+  plan.lastHeader = header;
+  plan.lastMedia = media;
   return media;
 }
 

@@ -77,13 +77,12 @@ export class OperationRouter {
     for (const route of this.routes) {
       const found = route.regex.exec(pathname);
       if (!found) continue;
-      const operation = route.operations.get(method.toUpperCase());
+      const operation = route.operations.get(upperCaseMethod(method));
       if (!operation)
         return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
       const pathParams: Record<string, string> = {};
-      route.paramNames.forEach((name, i) => {
-        pathParams[name] = safeDecode(found[i + 1] ?? '');
-      });
+      for (let i = 0; i < route.paramNames.length; i++)
+        pathParams[route.paramNames[i]!] = safeDecode(found[i + 1] ?? '');
       return { kind: 'operation', operation, pathParams };
     }
     const bare = this.routes.find((route) => route.bareRegex.test(pathname));
@@ -92,6 +91,27 @@ export class OperationRouter {
       return { kind: 'unknown-path', hint: `looks like ${bare.pathTemplate} without its server base path ${bases}` };
     }
     return { kind: 'unknown-path' };
+  }
+}
+
+/**
+ * The method upper-cased. The usual ones, as recorded, come back as this module's constants:
+ * no new string per exchange, and a string whose hash is known when it is looked up.
+ */
+export function upperCaseMethod(method: string): string {
+  switch (method) {
+    case 'GET':
+      return 'GET';
+    case 'POST':
+      return 'POST';
+    case 'PUT':
+      return 'PUT';
+    case 'PATCH':
+      return 'PATCH';
+    case 'DELETE':
+      return 'DELETE';
+    default:
+      return method.toUpperCase();
   }
 }
 

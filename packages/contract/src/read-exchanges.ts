@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
 import { HarScanner, linesIn } from './har-scanner.js';
 import { jsonErrorIndex } from './json-syntax.js';
-import { type HarBatch, InputError, MAX_LINE_BYTES, type NdjsonBatch, type RawBatch } from './recording-batch.js';
+import {
+  type EntrySlice,
+  type HarBatch,
+  InputError,
+  MAX_LINE_BYTES,
+  type NdjsonBatch,
+  type RawBatch,
+} from './recording-batch.js';
 
 export { InputError, MAX_LINE_BYTES, type RawBatch };
 
@@ -150,11 +157,20 @@ async function* ndjsonBatches(chunks: AsyncIterable<Uint8Array>, name: string): 
       if (pendingBytes > MAX_LINE_BYTES) throw tooLong();
       continue;
     }
-    if (pendingBytes + chunk.indexOf(0x0a) > MAX_LINE_BYTES) throw tooLong();
-    const head = chunk.subarray(0, last + 1);
-    const bytes = pending.length === 0 ? head : Buffer.concat([...pending, head]);
-    yield { format: 'ndjson', bytes, firstLine: line };
-    line += newlines(head);
+    const first = chunk.indexOf(0x0a);
+    if (pendingBytes + first > MAX_LINE_BYTES) throw tooLong();
+    let from = 0;
+    if (pendingBytes > 0) {
+      // Only the line that straddles two chunks is copied; the chunk's own whole lines go on as a view of it.
+      from = first + 1;
+      yield { format: 'ndjson', bytes: Buffer.concat([...pending, chunk.subarray(0, from)]), firstLine: line };
+      line++;
+    }
+    if (from <= last) {
+      const whole = chunk.subarray(from, last + 1);
+      yield { format: 'ndjson', bytes: whole, firstLine: line };
+      line += newlines(whole);
+    }
     const rest = chunk.subarray(last + 1);
     pending = rest.length > 0 ? [rest] : [];
     pendingBytes = rest.length;
@@ -194,18 +210,41 @@ export function decodeBatch(batch: RawBatch, name: string): DecodedBatch {
   return batch.format === 'ndjson' ? decodeNdjson(batch, name) : decodeHar(batch, name);
 }
 
+/**
+ * Bytes decoded to text at a time: whole lines, few enough for the string to be an ordinary young
+ * object. A string the size of the batch would go to the large-object space, where every few
+ * megabytes set off a full garbage collection; a string per line costs a native call per line.
+ */
+const SPAN_BYTES = 32 * 1024;
+
 function decodeNdjson(batch: NdjsonBatch, name: string): DecodedBatch {
-  const text = asBuffer(batch.bytes).toString('utf8');
+  const bytes = asBuffer(batch.bytes);
+  // One search of the batch's bytes instead of one per line: NUL bytes are rare.
+  const mayHoldNul = bytes.indexOf(0) !== -1;
   const exchanges: RecordedExchange[] = [];
   let line = batch.firstLine;
-  for (let start = 0; start < text.length; line++) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline;
-    const fault = decodeLine(lineText(text, start, end), line, name, exchanges);
-    if (fault) return { exchanges, fault };
-    start = end + 1;
+  for (let spanStart = 0; spanStart < bytes.length; ) {
+    const spanEnd = spanEndAt(bytes, spanStart);
+    const text = bytes.toString('utf8', spanStart, spanEnd);
+    for (let start = 0; start < text.length; line++) {
+      const newline = text.indexOf('\n', start);
+      const end = newline === -1 ? text.length : newline;
+      const fault = decodeLine(lineText(text, start, end), line, name, exchanges, mayHoldNul);
+      if (fault) return { exchanges, fault };
+      start = end + 1;
+    }
+    spanStart = spanEnd;
   }
   return { exchanges };
+}
+
+/** Where the span of whole lines from `start` ends: after the last LF within SPAN_BYTES, else after the first line. */
+function spanEndAt(bytes: Buffer, start: number): number {
+  if (bytes.length - start <= SPAN_BYTES) return bytes.length;
+  const last = bytes.lastIndexOf(0x0a, start + SPAN_BYTES - 1);
+  if (last >= start) return last + 1;
+  const first = bytes.indexOf(0x0a, start);
+  return first === -1 ? bytes.length : first + 1;
 }
 
 /** A line without its CR, and without a byte-order mark (as a UTF-8 decoder drops it). */
@@ -214,9 +253,15 @@ function lineText(text: string, start: number, end: number): string {
   return text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
 }
 
-function decodeLine(text: string, line: number, name: string, out: RecordedExchange[]): InputError | undefined {
+function decodeLine(
+  text: string,
+  line: number,
+  name: string,
+  out: RecordedExchange[],
+  mayHoldNul = true,
+): InputError | undefined {
   if (text.trim() === '') return undefined;
-  if (text.includes('\u0000'))
+  if (mayHoldNul && text.includes('\u0000'))
     return new InputError(name, `line ${line}`, `binary data (a NUL byte), not text: ${NDJSON_SHAPE}`);
   let value: unknown;
   try {
@@ -236,10 +281,16 @@ function decodeLine(text: string, line: number, name: string, out: RecordedExcha
 function decodeHar(batch: HarBatch, name: string): DecodedBatch {
   const bytes = asBuffer(batch.bytes);
   const exchanges: RecordedExchange[] = [];
+  const span = { text: '', start: 0, end: 0 };
   for (let i = 0; i < batch.entries.length; i++) {
     const { start, end, line } = batch.entries[i]!;
     const entry = batch.firstEntry + i;
-    const text = bytes.toString('utf8', start, end);
+    if (end > span.end) decodeEntrySpan(bytes, batch.entries, i, span);
+    // Byte offsets are string offsets in an ASCII span; any other span is decoded entry by entry.
+    const text =
+      span.text.length === span.end - span.start
+        ? span.text.slice(start - span.start, end - span.start)
+        : bytes.toString('utf8', start, end);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -264,6 +315,21 @@ function decodeHar(batch: HarBatch, name: string): DecodedBatch {
   return { exchanges };
 }
 
+/** Decodes the entries from `first` on that fit in SPAN_BYTES (one at least) as one string, into `span`. */
+function decodeEntrySpan(
+  bytes: Buffer,
+  entries: EntrySlice[],
+  first: number,
+  span: { text: string; start: number; end: number },
+): void {
+  const start = entries[first]!.start;
+  let last = first;
+  while (last + 1 < entries.length && entries[last + 1]!.end - start <= SPAN_BYTES) last++;
+  span.start = start;
+  span.end = entries[last]!.end;
+  span.text = bytes.toString('utf8', start, span.end);
+}
+
 /** Maps a parsed NDJSON line or HAR entry to an exchange, or returns what is wrong with it. */
 function toExchange(value: unknown, format: InputFormat): Exchange | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -282,15 +348,14 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   const responseHeaders = normalizeHeaders(res.headers);
   if (!responseHeaders) return 'response.headers must be an object of name → value (or a HAR list of {name, value})';
   if (format === 'ndjson') {
-    return {
-      request: {
-        method: req.method,
-        url: req.url,
-        headers: requestHeaders,
-        ...('body' in req ? { body: req.body } : {}),
-      },
-      response: { status, headers: responseHeaders, ...('body' in res ? { body: res.body } : {}) },
+    // Built field by field rather than by spreading: this runs for every line.
+    const exchange: Exchange = {
+      request: { method: req.method, url: req.url, headers: requestHeaders },
+      response: { status, headers: responseHeaders },
     };
+    if ('body' in req) exchange.request.body = req.body;
+    if ('body' in res) exchange.response.body = res.body;
+    return exchange;
   }
   if (typeof res.content !== 'object' || res.content === null)
     return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';

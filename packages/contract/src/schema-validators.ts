@@ -100,4 +100,4 @@ function encodePointer(pointer: string): string {
   return pointer.replace(/[{}%" <>\\^`|]/g, (c) => encodeURIComponent(c));
 }
 
-export type { ErrorObject };
+export type { ErrorObject, ValidateFunction };

@@ -55,6 +55,17 @@ describe('HAR: entries are cut whole wherever the chunks end', () => {
     expect(summary.reports[0]).toMatchObject({ index: 4, source: { entry: 3 } });
   });
 
+  it('a long HAR, ASCII and multi-byte entries mixed, is decoded entry for entry', async () => {
+    // Entries of many lengths, one in five with multi-byte text: far more than one span of entries.
+    const entries = Array.from({ length: 600 }, (_, i) =>
+      entry(i % 7 === 0 ? { i } : [i], `${i % 5 === 0 ? 'é€😀' : 'x'}${'-'.repeat(i % 400)}`),
+    );
+    const summary = await read(chunked(har(entries), 0), 'har');
+    expect(summary.inputError).toBeUndefined();
+    expect(summary.exchanges).toBe(600);
+    expect(summary.reports.map((r) => r.source.entry)).toEqual(entries.flatMap((_, i) => (i % 7 === 0 ? [i] : [])));
+  });
+
   it('a missing comma between entries is named at its line, not taken for a truncated file', async () => {
     const [first, second] = [JSON.stringify(entry([1])), JSON.stringify(entry([2]))];
     const broken = `{"log": {"version": "1.2", "entries": [\n${first}\n${second}\n]}}`;
@@ -143,4 +154,42 @@ describe('NDJSON: lines are cut whole wherever the chunks end', () => {
       expect(summary.inputError?.where).toBe('line 6');
     }
   });
+});
+
+describe('NDJSON: a long input is decoded in spans of lines, its lines still counted and read whole', () => {
+  // Lines of every length up to a few kilobytes, multi-byte characters, byte-order marks, CRLF and
+  // blank lines, over far more bytes than one span or one chunk: which lines violate is known here.
+  const lines: string[] = [];
+  const violatingLines: number[] = [];
+  for (let i = 0; lines.length < 3000; i++) {
+    if (i % 11 === 0) lines.push(i % 22 === 0 ? '' : '  \r');
+    const note = 'é€😀x'.repeat(i % 300);
+    const exchange = {
+      request: { method: 'GET', url: '/items', headers: { 'x-note': note } },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: i % 7 === 0 ? { i } : [i] }),
+      },
+    };
+    lines.push(`${i % 13 === 0 ? '\uFEFF' : ''}${JSON.stringify(exchange)}${i % 5 === 0 ? '\r' : ''}`);
+    if (i % 7 === 0) violatingLines.push(lines.length);
+  }
+  const text = `${lines.join('\n')}\n{"request": {"method": "GET", "url": "/items"`;
+
+  it.each([0, 4093, 65536])(
+    'chunks of %i bytes: every violating line named, and the fault after them',
+    async (size) => {
+      const summary = await validateRecording(chunked(text, size), {
+        validator,
+        format: 'ndjson',
+        name: 'in',
+        maxReports: 10_000,
+      });
+      expect(Buffer.byteLength(text)).toBeGreaterThan(4 * 1024 * 1024);
+      expect(summary.reports.map((r) => r.source.line)).toEqual(violatingLines);
+      expect(summary.exchanges).toBe(lines.filter((l) => l.trim() !== '').length);
+      expect(summary.inputError?.where).toBe(`line ${lines.length + 1}`);
+    },
+  );
 });
