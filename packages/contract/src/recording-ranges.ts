@@ -38,8 +38,10 @@ export interface OwnedLines {
   tooLong: boolean;
 }
 
-/** Bytes read at a time while following a line past the range's end. */
+/** Bytes read past a range's end, where its last line usually ends; then while following a longer line. */
 const TAIL_CHUNK_BYTES = 64 * 1024;
+
+const NOTHING: OwnedLines = { bytes: new Uint8Array(0), newlines: 0, tooLong: false };
 
 /**
  * Reads range `index` of the plan from `fd`: a line belongs to the range its first byte is in, so
@@ -51,24 +53,28 @@ export function readOwnedLines(fd: number, plan: RangePlan, index: number): Owne
   const end = Math.min(start + plan.rangeBytes, plan.size);
   // The byte before the range says whether the range starts a line.
   const from = start === 0 ? 0 : start - 1;
-  const head = readAt(fd, from, end - from);
+  const wanted = end - from + (end < plan.size ? TAIL_CHUNK_BYTES : 0);
+  const head = readAt(fd, from, wanted);
   const first = start === 0 ? 0 : head.indexOf(0x0a) + 1;
-  if (first === 0 && start !== 0) return { bytes: new Uint8Array(0), newlines: 0, tooLong: false };
+  if (start !== 0 && (first === 0 || from + first >= end)) return NOTHING;
+  // The owned lines end at the first LF from the range's last byte on, or at the file's end.
+  const lf = head.indexOf(0x0a, end - 1 - from);
+  if (lf !== -1) return bounded(head.subarray(first, lf + 1), plan.maxLineBytes);
   const owned = head.subarray(first);
-  if (end === plan.size || owned.length === 0 || owned[owned.length - 1] === 0x0a)
-    return finish(owned, plan.maxLineBytes);
-  // The last line runs past the range's end: follow it to its LF (or the file's end).
+  if (head.length < wanted) return bounded(owned, plan.maxLineBytes);
+  // The last line runs on past what was read: follow it to its LF (or the file's end).
   const lastStart = owned.lastIndexOf(0x0a) + 1;
-  const tail = readLineTail(fd, end, owned.length - lastStart, plan.maxLineBytes);
+  const tail = readLineTail(fd, from + head.length, owned.length - lastStart, plan.maxLineBytes);
   if (tail.tooLong) return { bytes: owned.subarray(0, lastStart), newlines: newlines(owned), tooLong: true };
-  return finish(Buffer.concat([owned, ...tail.parts]), plan.maxLineBytes);
+  return bounded(Buffer.concat([owned, ...tail.parts]), plan.maxLineBytes);
 }
 
-function finish(bytes: Uint8Array, maxLineBytes: number): OwnedLines {
-  const lastStart = bytes.lastIndexOf(0x0a) + 1;
-  // The file's last line, without LF, is bounded too.
-  if (bytes.length - lastStart > maxLineBytes)
-    return { bytes: bytes.subarray(0, lastStart), newlines: newlines(bytes), tooLong: true };
+/** Whole lines, but the last one when it is longer than `maxLineBytes` (the only one that can be). */
+function bounded(bytes: Uint8Array, maxLineBytes: number): OwnedLines {
+  const ends = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? bytes.length - 1 : bytes.length;
+  const lastStart = ends === 0 ? 0 : bytes.lastIndexOf(0x0a, ends - 1) + 1;
+  if (ends - lastStart > maxLineBytes)
+    return { bytes: bytes.subarray(0, lastStart), newlines: newlines(bytes.subarray(0, lastStart)), tooLong: true };
   return { bytes, newlines: newlines(bytes), tooLong: false };
 }
 

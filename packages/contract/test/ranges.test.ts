@@ -53,6 +53,20 @@ describe('byte ranges of an NDJSON file', () => {
     }
   });
 
+  it('a line longer than what a range reads past its end is followed to its LF, or refused over the bound', () => {
+    const long = 'y'.repeat(200_000);
+    for (const text of [`{"a":1}\n${long}\n{"b":2}\n`, `{"a":1}\n${long}`]) {
+      for (const rangeBytes of [5, 1000, 65_536, 150_000, 199_999]) {
+        const ranges = owned(text, rangeBytes);
+        expect(Buffer.concat(ranges.map((r) => r.bytes)).toString(), `ranges of ${rangeBytes} bytes`).toBe(text);
+        const refused = owned(text, rangeBytes, 199_999);
+        const until = refused.findIndex((r) => r.tooLong);
+        expect(Buffer.concat(refused.slice(0, until + 1).map((r) => r.bytes)).toString()).toBe('{"a":1}\n');
+        expect(owned(text, rangeBytes, 200_000).some((r) => r.tooLong)).toBe(false);
+      }
+    }
+  });
+
   it('a line longer than the bound ends the input at that line, the lines before it whole', () => {
     const text = `{"a":1}\n{"b":2}\n${'y'.repeat(60)}\n{"c":3}\n`;
     for (let rangeBytes = 1; rangeBytes <= 20; rangeBytes++) {
