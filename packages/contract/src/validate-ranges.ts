@@ -37,15 +37,16 @@ export async function* checkRangesInParallel(
       claims.merged(++merged, reports, maxReports);
       continue;
     }
-    const index = claims.tryClaim();
-    if (index === 'ahead' || index < 0) await pool.nextAnswer();
-    else {
-      const result = checkRange(checker, index, 1, claims.wanted);
-      if (result.outcome.fault) claims.stopAfter(index);
-      answers.set(index, result);
-      // Lets the workers' answers in.
-      await setImmediate();
-    }
+    // Nothing left to claim (or too far ahead): the oldest range not merged is on a worker. This
+    // thread checks it too rather than wait (the first answer is taken), so that a worker slow on its
+    // range (starting cold, or held off its core) does not hold the end back.
+    const claimed = claims.tryClaim();
+    const index = claimed === 'ahead' || claimed < 0 ? merged : claimed;
+    const result = checkRange(checker, index, 1, claims.wanted);
+    if (result.outcome.fault) claims.stopAfter(index);
+    answers.set(index, result);
+    // Lets the workers' answers in.
+    await setImmediate();
   }
 }
 

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { type BatchOutcome, batchPlace } from './check-batch.js';
 import type { RangeOutcome } from './check-range.js';
@@ -54,7 +55,6 @@ export class WorkerPool {
   private nextId = 0;
   private closing = false;
   private ranges?: { claims: RangeClaims; onAnswer: (index: number, answer: RangeAnswer) => void };
-  private wake: () => void = () => {};
 
   constructor(
     count: number,
@@ -71,13 +71,6 @@ export class WorkerPool {
 
   get size(): number {
     return this.workers.length;
-  }
-
-  /** Resolves at the next answer or failure of any worker. */
-  nextAnswer(): Promise<void> {
-    return new Promise((resolve) => {
-      this.wake = resolve;
-    });
   }
 
   hasRoom(): boolean {
@@ -113,7 +106,6 @@ export class WorkerPool {
       worker.waiting.get(answer.id)?.resolve(answer.outcome);
       worker.waiting.delete(answer.id);
     }
-    this.wake();
   }
 
   private fail(worker: PoolWorker, why: string): void {
@@ -129,7 +121,6 @@ export class WorkerPool {
     worker.waiting.clear();
     const range = this.ranges?.claims.checkedBy(this.workers.indexOf(worker)) ?? -1;
     if (range >= 0 && !this.closing) this.ranges?.onAnswer(range, { failed: `a worker thread failed: ${why}` });
-    this.wake();
   }
 
   async close(): Promise<void> {
@@ -144,16 +135,19 @@ export class WorkerPool {
  */
 const MAX_WAITING_OUTCOMES = 128;
 
+/** A batch's place in input order: its outcome once known, and the batch while a worker has it. */
 interface Pending {
-  promise: Promise<BatchOutcome>;
   outcome?: BatchOutcome;
+  batch?: RawBatch;
 }
 
 /**
  * Checks batches cut by this thread (stdin, a pipe, HAR) on the pool's workers and this thread, and
  * yields the outcomes in input order, so that the summary and the report are those of `--jobs 1`.
  * A batch goes to a worker with room; when all are busy, this thread checks it with `checkHere` (so
- * it works while the workers start, and never waits idle). A fault of the reader is thrown after the
+ * it works while the workers start, and never waits idle). When the oldest outcome is still on a
+ * worker and this thread would have to wait for it (too many waiting, or the input's end), it checks
+ * that batch too and takes whichever outcome comes first. A fault of the reader is thrown after the
  * outcomes of the batches before it; a worker that fails is a fault at its batch.
  */
 export async function* checkBatchesInParallel(
@@ -163,27 +157,35 @@ export async function* checkBatchesInParallel(
   checkHere: (batch: RawBatch) => BatchOutcome,
 ): AsyncGenerator<BatchOutcome> {
   const pending: Pending[] = [];
+  const oldest = () => {
+    const { outcome, batch } = pending.shift()!;
+    return outcome ?? checkHere(batch!);
+  };
   let readFault: { error: unknown } | undefined;
   try {
     for await (const batch of batches) {
       const here = pool.hasRoom() ? undefined : checkHere(batch);
-      pending.push(here ? { promise: Promise.resolve(here), outcome: here } : settled(pool.check(batch, keep)));
-      while (pending.length > 0 && (pending[0]!.outcome || pending.length >= MAX_WAITING_OUTCOMES))
-        yield await pending.shift()!.promise;
+      pending.push(here ? { outcome: here } : onWorker(pool, batch, keep));
+      while (pending.length > 0 && (pending[0]!.outcome || pending.length >= MAX_WAITING_OUTCOMES)) yield oldest();
       // A fault found here ends the input: nothing after it is read.
       if (here?.fault) break;
     }
   } catch (error) {
     readFault = { error };
   }
-  while (pending.length > 0) yield await pending.shift()!.promise;
+  while (pending.length > 0) {
+    // Lets the workers' answers in first.
+    await setImmediate();
+    yield oldest();
+  }
   if (readFault) throw readFault.error;
 }
 
-function settled(promise: Promise<BatchOutcome>): Pending {
-  const pending: Pending = { promise };
-  promise.then((outcome) => {
+function onWorker(pool: WorkerPool, batch: RawBatch, keep: number): Pending {
+  const pending: Pending = { batch };
+  pool.check(batch, keep).then((outcome) => {
     pending.outcome = outcome;
+    pending.batch = undefined;
   });
   return pending;
 }

@@ -77,18 +77,19 @@ describe('validate --jobs 2 gives the report of --jobs 1', () => {
   });
 
   it.each([
-    ['NDJSON file: each thread reads byte ranges of its own', () => ndjson],
-    ['HAR: the batches this thread cuts', () => har],
-  ])('%s; the worker checks most when this thread is slow', async (_how, file) => {
+    ['NDJSON file: each thread reads byte ranges of its own', () => ndjson, EXCHANGES / 2],
+    // This thread also checks the batches still on the worker at the end rather than wait for them.
+    ['HAR: the batches this thread cuts', () => har, EXCHANGES],
+  ])('%s; the worker checks ranges or batches when this thread is slow', async (_how, file, atMost) => {
     // This thread's validator stalls 3 s at its first exchange; the worker, with a validator of its
-    // own, checks the rest meanwhile. The summary is still that of --jobs 1.
+    // own, checks others meanwhile. The summary is still that of --jobs 1.
     const slow = stalledValidator(3000);
     const parallel = await validateRecording(file(), { validator: slow, jobs: 2 });
     const inline = await validateRecording(file(), { validator: new ExchangeValidator(), jobs: 1 });
     expect(parallel).toEqual(inline);
     expect(inline.exchanges).toBe(EXCHANGES);
     expect(slow.calls).toBeGreaterThan(0);
-    expect(slow.calls).toBeLessThan(EXCHANGES / 2);
+    expect(slow.calls).toBeLessThan(atMost);
   });
 });
 
