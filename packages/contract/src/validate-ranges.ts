@@ -37,9 +37,10 @@ export async function* checkRangesInParallel(
       claims.merged(++merged, reports, maxReports);
       continue;
     }
-    // Nothing left to claim (or too far ahead): the oldest range not merged is on a worker. This
-    // thread checks it too rather than wait (the first answer is taken), so that a worker slow on its
-    // range (starting cold, or held off its core) does not hold the end back.
+    // The next range; when none is left to claim (or this thread is too far ahead), the oldest range
+    // not merged is on a worker: this thread checks it too rather than wait (the first answer is
+    // taken), so that a worker slow on its range (starting cold, or held off its core) does not hold
+    // the end back.
     const claimed = claims.tryClaim();
     const index = claimed === 'ahead' || claimed < 0 ? merged : claimed;
     const result = checkRange(checker, index, 1, claims.wanted);
