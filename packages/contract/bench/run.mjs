@@ -1,74 +1,35 @@
 // Like for like: the same generated Get Call exchanges checked by this package (in-process, from
-// NDJSON and from HAR, on one thread and on two) and, as whole processes on the same HAR file, by
-// `chatplatform-contract validate` and by `redocly drift`. Every row prints its own verdict
-// counts beside the expected ones; a row that disagrees is marked.
+// NDJSON and from HAR) and, as whole processes on the same HAR file, by `chatplatform-contract
+// validate` and by `redocly drift`. Every row prints its own verdict counts beside the expected
+// ones; a row that disagrees is marked. `--jobs 1` against `--jobs 2`: bench/jobs.mjs.
 //
-// Inputs: EXCHANGES exchanges, all conforming ("valid"), or one in VIOLATING_EVERY violating
-// (`data` as an object, what the platform's later versions send: "mix"). In-process rows: one
-// warm-up run (compiles the schemas), then the median of RUNS runs. `--jobs 2` rows start their
-// worker per run (its start and schema compilation count). Whole-process rows: median of
-// PROCESS_RUNS runs. In-process rows also print CPU time (all threads) over wall time. Run it under
-// `taskset -c 0` for one core.
+// Inputs (bench/inputs.mjs): EXCHANGES exchanges, all conforming ("valid"), or one in
+// VIOLATING_EVERY violating ("mix"). In-process rows: one warm-up run (compiles the schemas), then
+// the median of RUNS runs. Whole-process rows: median of PROCESS_RUNS runs. In-process rows also
+// print CPU time (all threads) over wall time. Run it under `taskset -c 0` for one core.
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { bundledSpecPath, ExchangeValidator, HarWriter, validateRecording } from '../dist/index.js';
+import { ExchangeValidator, validateRecording } from '../dist/index.js';
+import { isMix, median, VIOLATING_EVERY, writeInputs } from './inputs.mjs';
 
 const EXCHANGES = Number(process.env.CONTRACT_BENCH_EXCHANGES ?? 50_000);
 const RUNS = Number(process.env.CONTRACT_BENCH_RUNS ?? 5);
 const PROCESS_RUNS = Number(process.env.CONTRACT_BENCH_PROCESS_RUNS ?? 3);
-const VIOLATING_EVERY = 10;
 const GOAL_VALID_PER_SECOND = 100_000;
 const run = promisify(execFile);
 
-const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
-const good = spec.components.examples.CallInitiated.value;
-const exchangeAt = (i, violating) => ({
-  request: {
-    method: 'GET',
-    url: `https://a1b2c3.call-eu.cometchat.io/v3/calls/session-${i}`,
-    headers: { apikey: 'bench-key' },
-  },
-  response: {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(violating ? { data: good.data[0] } : good),
-  },
-});
-
 const dir = mkdtempSync(join(tmpdir(), 'contract-bench-'));
 const inputs = {
-  valid: await writeInputs('valid', () => false),
-  mix: await writeInputs('mix', (i) => i % VIOLATING_EVERY === 0),
+  valid: await writeInputs(dir, 'valid', EXCHANGES, () => false),
+  mix: await writeInputs(dir, 'mix', EXCHANGES, isMix),
 };
 
-/** The same exchanges as NDJSON and as HAR; returns both paths and the expected verdicts. */
-async function writeInputs(name, isViolating) {
-  const ndjson = join(dir, `${name}.ndjson`);
-  const har = join(dir, `${name}.har`);
-  const out = createWriteStream(ndjson);
-  const harOut = new HarWriter(har);
-  const started = new Date();
-  let violating = 0;
-  for (let i = 0; i < EXCHANGES; i++) {
-    const exchange = exchangeAt(i, isViolating(i));
-    if (isViolating(i)) violating++;
-    harOut.add(exchange, started, 1);
-    if (!out.write(`${JSON.stringify(exchange)}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await Promise.all([once(out, 'finish'), harOut.close()]);
-  return { ndjson, har, expected: { conforming: EXCHANGES - violating, violating } };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function inProcess(file, jobs = 1) {
+async function inProcess(file) {
   const validator = new ExchangeValidator();
   await validateRecording(file, { validator });
   const times = [];
@@ -77,7 +38,7 @@ async function inProcess(file, jobs = 1) {
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
     const startCpu = process.cpuUsage();
-    const summary = await validateRecording(file, { validator, jobs, maxReports: 0 });
+    const summary = await validateRecording(file, { validator, maxReports: 0 });
     times.push(performance.now() - start);
     const used = process.cpuUsage(startCpu);
     cpu.push((used.user + used.system) / 1000);
@@ -101,15 +62,11 @@ async function wholeProcess(command, args, readVerdict) {
 const redocly = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.bin', 'redocly');
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const specYaml = createRequire(import.meta.url).resolve('@chatplatform/spec/openapi.yaml');
-const ours = (jobs) => (file) =>
-  wholeProcess(
-    process.execPath,
-    [cli, 'validate', file, '--format', 'json', '--max-reports', '0', '--jobs', String(jobs)],
-    (out) => {
-      const report = JSON.parse(out);
-      return { conforming: report.conforming, violating: report.violating };
-    },
-  );
+const ours = (file) =>
+  wholeProcess(process.execPath, [cli, 'validate', file, '--format', 'json', '--max-reports', '0'], (out) => {
+    const report = JSON.parse(out);
+    return { conforming: report.conforming, violating: report.violating };
+  });
 const drift = (file) =>
   wholeProcess(redocly, ['drift', file, '--api', specYaml, '--match-mode', 'basepath', '--format', 'json'], (out) => {
     // drift groups a problem seen on many exchanges into one entry with its `occurrences`.
@@ -123,10 +80,7 @@ const rows = [
   ['in-process, NDJSON, mix', () => inProcess(inputs.mix.ndjson), inputs.mix],
   ['in-process, HAR, valid', () => inProcess(inputs.valid.har), inputs.valid],
   ['in-process, HAR, mix', () => inProcess(inputs.mix.har), inputs.mix],
-  ['in-process, NDJSON, mix, --jobs 2', () => inProcess(inputs.mix.ndjson, 2), inputs.mix],
-  ['in-process, HAR, mix, --jobs 2', () => inProcess(inputs.mix.har, 2), inputs.mix],
-  ['chatplatform-contract validate (HAR, mix, process)', () => ours(1)(inputs.mix.har), inputs.mix],
-  ['chatplatform-contract validate --jobs 2 (HAR, mix, process)', () => ours(2)(inputs.mix.har), inputs.mix],
+  ['chatplatform-contract validate (HAR, mix, process)', () => ours(inputs.mix.har), inputs.mix],
   ['redocly drift (HAR, mix, process)', () => drift(inputs.mix.har), inputs.mix],
 ];
 
@@ -169,11 +123,6 @@ function report(results) {
   console.log(
     `NDJSON valid: ${count(perSecond(ms('in-process, NDJSON, valid')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND)}/s on one core); ` +
       `mix: ${count(perSecond(ms('in-process, NDJSON, mix')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND / 2)}/s)`,
-  );
-  console.log(
-    `--jobs 2 speed-up: NDJSON ${ratio('in-process, NDJSON, mix', 'in-process, NDJSON, mix, --jobs 2')}, ` +
-      `HAR ${ratio('in-process, HAR, mix', 'in-process, HAR, mix, --jobs 2')}, ` +
-      `process ${ratio('chatplatform-contract validate (HAR, mix, process)', 'chatplatform-contract validate --jobs 2 (HAR, mix, process)')} (goal ≥ 1.7× on 2 cores)`,
   );
   console.log(
     `redocly drift / validate, whole process on the same HAR: ${ratio('redocly drift (HAR, mix, process)', 'chatplatform-contract validate (HAR, mix, process)')}`,

@@ -5,12 +5,22 @@ import { decodeBatch } from './read-exchanges.js';
 import type { RawBatch } from './recording-batch.js';
 import type { ExchangeReport } from './violations.js';
 
-/** A batch's verdicts: what the summary needs, small enough to pass between threads. */
+/** The summary's key for exchanges that matched no operation. */
+export const NO_OPERATION = '(no operation)';
+
+/**
+ * A batch's verdicts as counts: what the summary needs, small enough to pass between threads
+ * whatever the batch's size (its exchanges themselves never travel).
+ */
 export interface BatchOutcome {
-  /** Each checked exchange's operation (`null`: none matched), in input order. */
-  operations: (string | null)[];
-  /** Reports of the violating exchanges among them; `index` is the exchange's position in `operations`. */
-  violating: ExchangeReport[];
+  exchanges: number;
+  /** Exchanges with at least one violation. */
+  violating: number;
+  violations: number;
+  /** Per operation, in the order of first appearance: exchanges checked and violating. */
+  operations: Record<string, { exchanges: number; violating: number }>;
+  /** The first violating exchanges' reports, at most the `keep` asked for; `index` is 0-based in the batch. */
+  reports: ExchangeReport[];
   /** Where the last checked exchange came from. */
   last?: ExchangeSource;
   /** The fault that ends the input in this batch: the exchanges before it were checked. */
@@ -19,19 +29,27 @@ export interface BatchOutcome {
   coverage?: CoverageDelta;
 }
 
-/** Parses and checks one batch; the same function runs on the main thread (`--jobs 1`) and in workers. */
+export function emptyOutcome(): BatchOutcome {
+  return { exchanges: 0, violating: 0, violations: 0, operations: {}, reports: [] };
+}
+
+/**
+ * Parses and checks one batch, keeping the reports of its first `keep` violating exchanges; the
+ * same function runs on the main thread (`--jobs 1`) and in workers.
+ */
 export function checkBatch(
   batch: RawBatch,
   name: string,
   validator: ExchangeValidator,
   coverage?: CoverageCollector,
+  keep = Number.POSITIVE_INFINITY,
 ): BatchOutcome {
   const { exchanges, fault } = decodeBatch(batch, name);
-  const outcome: BatchOutcome = { operations: [], violating: [] };
+  const outcome = emptyOutcome();
   for (const { exchange, source } of exchanges) {
     let report: ExchangeReport;
     try {
-      report = validator.validate(exchange, source, outcome.operations.length);
+      report = validator.validate(exchange, source, outcome.exchanges);
       coverage?.add(exchange, report);
     } catch (error) {
       // Any fault, not only unreadable input, ends the check here and names the exchange.
@@ -40,12 +58,24 @@ export function checkBatch(
       outcome.fault = { where, message: `${name}: ${where}: could not be validated (${why})` };
       return outcome;
     }
-    outcome.operations.push(report.operationId);
-    if (report.violations.length > 0) outcome.violating.push(report);
+    count(outcome, report, keep);
     outcome.last = source;
   }
   if (fault) outcome.fault = { where: fault.where, message: fault.message };
   return outcome;
+}
+
+function count(outcome: BatchOutcome, report: ExchangeReport, keep: number): void {
+  outcome.exchanges++;
+  const key = report.operationId ?? NO_OPERATION;
+  outcome.operations[key] ??= { exchanges: 0, violating: 0 };
+  const stats = outcome.operations[key];
+  stats.exchanges++;
+  if (report.violations.length === 0) return;
+  outcome.violating++;
+  stats.violating++;
+  outcome.violations += report.violations.length;
+  if (outcome.reports.length < keep) outcome.reports.push(report);
 }
 
 /** Where a batch starts, for a fault that hit the batch as a whole (a worker that died). */

@@ -27,7 +27,7 @@ export interface ReadOptions {
   name?: string;
 }
 
-const NDJSON_SHAPE =
+export const NDJSON_SHAPE =
   'each line must be one JSON object {"request": {"method", "url", "headers", "body"?}, "response": {"status", "headers", "body"}}';
 
 /**

@@ -39,7 +39,6 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   const jobs = wholeNumber(values.jobs, '--jobs', { min: 1, max: MAX_JOBS });
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = io.stderr.isTTY ? progressLine(io.stderr) : undefined;
-  let listed = 0;
   const summary = await validateRecording(file === '-' ? io.stdin : file, {
     validator,
     maxReports,
@@ -47,11 +46,10 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     ...(file === '-' ? { name: 'stdin' } : {}),
     ...(input ? { format: input } : {}),
     ...(values.coverage !== undefined ? { coverage: new CoverageCollector(validator.doc) } : {}),
-    // Text streams each violating exchange as soon as it is found; the other formats need the whole.
+    // Text streams each listed violating exchange as soon as it is found; the other formats need the whole.
     ...(format === 'text'
       ? {
           onViolation: (report) => {
-            if (listed++ >= maxReports) return;
             progress?.clear();
             io.stdout.write(`${formatExchangeText(report)}\n\n`);
           },
