@@ -3,6 +3,7 @@
 // matched): an exchange must get the report a validator that has seen nothing else gives it.
 import { describe, expect, it } from 'vitest';
 import { type Exchange, ExchangeValidator, type OpenApiDocument } from '../src/index.js';
+import { seededRandom } from './helpers.js';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const doc: OpenApiDocument = {
@@ -40,17 +41,6 @@ const doc: OpenApiDocument = {
   },
 };
 
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // More distinct Content-Type values than an operation remembers (64), so that some are worked out each time.
 const CONTENT_TYPES = [
   'application/json',
@@ -80,7 +70,7 @@ const BODIES = [
 ];
 
 function exchanges(count: number): Exchange[] {
-  const next = random(20_261_123);
+  const next = seededRandom(20_261_123);
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
   const conforming: Exchange = {
     request: {

@@ -4,22 +4,12 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { ExchangeValidator, type OpenApiDocument } from '../src/index.js';
 import { PLAIN_HTTP_URL } from '../src/schema-validators.js';
+import { seededRandom } from './helpers.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as {
   get(format: string): (value: string) => boolean;
 };
 const fullUri = addFormats.get('uri');
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   'http',
@@ -82,7 +72,7 @@ const URL_PIECES = ['/', 'a', 'Z', '0', '9', '.', '-', '_', '~', 'example.com', 
 
 describe('the uri format shortcut', () => {
   it('accepts no value the full check refuses (200,000 generated values)', () => {
-    const next = random(20261123);
+    const next = seededRandom(20261123);
     let accepted = 0;
     for (let i = 0; i < 200_000; i++) {
       const prefix = next() < 0.7 ? (next() < 0.5 ? 'https://' : 'http://') : '';

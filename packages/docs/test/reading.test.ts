@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionalSentence } from '../scripts/reading/conditional-as-prose.js';
 import { SPACE, spaceBlocks } from '../scripts/reading/search-spacing.js';
 import { unwrapLines } from '../scripts/reading/unwrap-lines.js';
-import { bundledSpec, type DocsBrowser, docsHtml, docsUrl, launchDocsBrowser, renderedSpec } from './support.js';
+import {
+  bundledSpec,
+  type DocsBrowser,
+  docsHtml,
+  docsUrl,
+  launchDocsBrowser,
+  renderedSpec,
+  searchSnippets,
+} from './support.js';
 
 const spec = renderedSpec();
 const published = bundledSpec();
@@ -177,14 +185,7 @@ describe('search snippets, in Chromium', () => {
   it('keep the space where the spec wraps a line ("individual metrics")', async () => {
     const page = await docs.newPage({ width: 1400, height: 900 });
     await page.goto(docsUrl);
-    await page
-      .getByText(/^Search/)
-      .first()
-      .click();
-    await page.keyboard.type('individual');
-    const items = page.locator('[data-component-name="Search/SearchItem"]');
-    await items.first().waitFor();
-    const snippets = (await items.allInnerTexts()).join('\n');
+    const snippets = (await searchSnippets(page, 'individual')).join('\n');
     expect(snippets).toContain('individual metrics');
     expect(snippets).not.toMatch(/individualmetrics/);
     await page.close();
@@ -197,14 +198,7 @@ describe('search snippets, in Chromium', () => {
     await page.goto(docsUrl);
     const snippets: string[] = [];
     for (const term of ['prototyping', 'data center']) {
-      await page
-        .getByText(/^Search/)
-        .first()
-        .click();
-      await page.keyboard.type(term);
-      const items = page.locator('[data-component-name="Search/SearchItem"]');
-      await items.first().waitFor();
-      snippets.push(...(await items.allInnerTexts()));
+      snippets.push(...(await searchSnippets(page, term)));
       await page.keyboard.press('Escape');
     }
     const text = snippets.join('\n');

@@ -16,6 +16,7 @@ import {
   launchDocsBrowser,
   renderedSpec,
   requireBuiltDocs,
+  searchSnippets,
 } from './support.js';
 
 const published = bundledSpec();
@@ -96,14 +97,7 @@ describe('the search', () => {
   it('lists the security of an operation under the header names', async () => {
     const page = await docs.newPage({ width: 1400, height: 900 });
     await page.goto(docsUrl);
-    await page
-      .getByText(/^Search/)
-      .first()
-      .click();
-    await page.keyboard.type('scopes');
-    const items = page.locator('[data-component-name="Search/SearchItem"]');
-    await items.first().waitFor();
-    const named = (await items.allInnerTexts()).flatMap((text) =>
+    const named = (await searchSnippets(page, 'scopes')).flatMap((text) =>
       [...text.matchAll(/security → (.+)/g)].map((match) => match[1]!.trim()),
     );
     expect(named.length).toBeGreaterThan(0);

@@ -63,6 +63,18 @@ function allowed(url: string): boolean {
   return protocol === 'file:' || protocol === 'data:' || protocol === 'blob:' || LOOPBACK.has(hostname);
 }
 
+/** Opens the page's search, types `term` and gives the text of each result once the first is shown. */
+export async function searchSnippets(page: Page, term: string): Promise<string[]> {
+  await page
+    .getByText(/^Search/)
+    .first()
+    .click();
+  await page.keyboard.type(term);
+  const items = page.locator('[data-component-name="Search/SearchItem"]');
+  await items.first().waitFor();
+  return items.allInnerTexts();
+}
+
 /** Debian's Chromium with a fresh profile; non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {
   if (!existsSync(chromiumPath)) {
