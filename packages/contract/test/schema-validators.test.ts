@@ -14,7 +14,9 @@ const doc = {
 describe('SchemaValidators', () => {
   it('refuses an invalid schema as a parameter and as a body, with Ajv message', () => {
     const validators = new SchemaValidators(doc);
-    expect(() => validators.param('/components/schemas/Bad')).toThrow(/^schema is invalid: .*minLength must be integer/);
+    expect(() => validators.param('/components/schemas/Bad')).toThrow(
+      /^schema is invalid: .*minLength must be integer/,
+    );
     expect(() => validators.body('/components/schemas/Bad')).toThrow(/^schema is invalid: .*minLength must be integer/);
   });
 
