@@ -33,6 +33,11 @@ export function emptyOutcome(): BatchOutcome {
   return { exchanges: 0, violating: 0, violations: 0, operations: {}, reports: [] };
 }
 
+/** The outcome of input that could not be checked: nothing counted, a fault at `where`. */
+export function faultOutcome(where: string, message: string): BatchOutcome {
+  return { ...emptyOutcome(), fault: { where, message } };
+}
+
 /**
  * Parses and checks one batch, keeping the reports of its first `keep` violating exchanges; the
  * same function runs on the main thread (`--jobs 1`) and in workers.

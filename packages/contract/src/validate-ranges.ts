@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { BatchOutcome } from './check-batch.js';
+import { type BatchOutcome, faultOutcome } from './check-batch.js';
 import { checkRange, type RangeChecker, renumber } from './check-range.js';
 import { RangeClaims } from './range-claims.js';
 import type { RangeAnswer, WorkerPool } from './validate-workers.js';
@@ -66,7 +66,7 @@ function mergeable(
   if ('failed' in answer) {
     const where = `line ${firstLine}`;
     const message = `${checker.name}: ${where}: could not be validated (${answer.failed})`;
-    return { exchanges: 0, violating: 0, violations: 0, operations: {}, reports: [], fault: { where, message } };
+    return faultOutcome(where, message);
   }
   if (!answer.outcome.fault) return renumber(answer.outcome, firstLine);
   return checkRange(checker, index, firstLine, keep).outcome;

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { type BatchOutcome, batchPlace } from './check-batch.js';
+import { type BatchOutcome, batchPlace, faultOutcome } from './check-batch.js';
 import type { RangeOutcome } from './check-range.js';
 import type { RangeClaims } from './range-claims.js';
 import type { RawBatch } from './recording-batch.js';
@@ -116,7 +116,7 @@ export class WorkerPool {
       const message = this.closing
         ? `${this.setup.name}: ${where}: not checked (the check stopped before it)`
         : `${this.setup.name}: ${where}: could not be validated (a worker thread failed: ${why})`;
-      resolve({ exchanges: 0, violating: 0, violations: 0, operations: {}, reports: [], fault: { where, message } });
+      resolve(faultOutcome(where, message));
     }
     worker.waiting.clear();
     const range = this.ranges?.claims.checkedBy(this.workers.indexOf(worker)) ?? -1;
