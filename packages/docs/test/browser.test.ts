@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { bundledSpecPath } from '@chatplatform/spec';
+import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   deref,
   docsUrl,
   launchDocsBrowser,
+  operationRoute,
   renderedSpec,
   requireBuiltDocs,
 } from './support.js';
@@ -180,9 +181,7 @@ describe('the docs page, opened from disk', () => {
     const axeSource = require('axe-core').source as string;
     // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
     const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
-      ['get', 'put', 'post', 'delete', 'patch']
-        .filter((m) => item[m])
-        .map((m) => `#/${item[m].tags[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${item[m].operationId}`),
+      HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
     );
     for (const hash of ['', ...operationPages]) {
       const page = await open(hash);

@@ -11,6 +11,7 @@ import {
   deref,
   docsHtml,
   launchDocsBrowser,
+  operationRoute,
   renderedSpec,
   requireBuiltDocs,
 } from './support.js';
@@ -59,9 +60,7 @@ describe('prerendered operation pages', () => {
     const page = await docs.newPage({ width: 1400, height: 900 });
     for (const operation of operations) {
       await page.goto('about:blank');
-      await page.goto(
-        `${scriptless}#/${operation.tags[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${operation.operationId}`,
-      );
+      await page.goto(`${scriptless}${operationRoute(operation)}`);
       const headings = await page.locator('main h1, main h2').allInnerTexts();
       expect(
         headings.map((h) => h.trim()),

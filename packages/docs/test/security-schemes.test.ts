@@ -14,6 +14,7 @@ import {
   docsHtml,
   docsUrl,
   launchDocsBrowser,
+  operationRoute,
   renderedSpec,
   requireBuiltDocs,
   searchSnippets,
@@ -32,7 +33,7 @@ const operations = Object.entries<any>(published.paths).flatMap(([path, item]) =
       path,
       method,
       operation,
-      route: `#/${operation.tags[0].toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${operation.operationId}`,
+      route: operationRoute(operation),
       keys: Object.keys(requirement),
       headers: Object.keys(requirement).map((key) => `${schemes[key]!.name} header`),
     };

@@ -63,6 +63,11 @@ function allowed(url: string): boolean {
   return protocol === 'file:' || protocol === 'data:' || protocol === 'blob:' || LOOPBACK.has(hostname);
 }
 
+/** Where Redoc draws an operation: `#/<slug of its first tag>/<operationId>`. */
+export function operationRoute(operation: { tags: string[]; operationId: string }): string {
+  return `#/${operation.tags[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${operation.operationId}`;
+}
+
 /** Opens the page's search, types `term` and gives the text of each result once the first is shown. */
 export async function searchSnippets(page: Page, term: string): Promise<string[]> {
   await page
