@@ -6,10 +6,12 @@
 // On the page it is a trailing space in a cell or an item, which the browser does not draw.
 
 export const SPACE = '&#32;';
-const FENCE = /^\s*(```|~~~)/;
+/** A code fence's opening or closing line. */
+export const FENCE = /^\s*(```|~~~)/;
 const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)+\|?\s*$|^\s*\|\s*:?-+:?\s*\|\s*$/;
 const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+\S/;
-const HARD_BREAK = /( {2}|\\)$/;
+/** A line that ends in a hard line break (two spaces or a backslash). */
+export const HARD_BREAK = /( {2}|\\)$/;
 
 /** The row's cells split on its unescaped pipes (GFM splits inside code spans too). */
 function splitRow(line) {

@@ -4,9 +4,8 @@
 // each paragraph (and of each list item) joined with a space; tables, headings, lists' own lines,
 // block quotes, HTML and fenced code keep their lines. Then each table cell and list item ends with
 // an encoded space, so the search keeps the words of two cells or items apart too (search-spacing.js).
-import { spaceBlocks } from './search-spacing.js';
+import { FENCE, HARD_BREAK, spaceBlocks } from './search-spacing.js';
 
-const FENCE = /^(```|~~~)/;
 const STARTS_BLOCK = /^(\||#|>|<|```|~~~|[-*+]\s|\d+[.)]\s|(=+|-+)\s*$)/;
 /** Walked past: values, not prose (an example may well have a `description` field). */
 const NOT_PROSE = new Set(['example', 'examples', 'default', 'const', 'enum', 'x-codeSamples']);
@@ -15,7 +14,7 @@ function joins(previous, line) {
   const before = previous.trim();
   const after = line.trim();
   if (!before || !after) return false;
-  if (/^(\||#|>|<)/.test(before) || FENCE.test(before) || /( {2}|\\)$/.test(previous)) return false;
+  if (/^(\||#|>|<)/.test(before) || FENCE.test(before) || HARD_BREAK.test(previous)) return false;
   return !STARTS_BLOCK.test(after);
 }
 
