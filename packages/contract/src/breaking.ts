@@ -7,10 +7,16 @@ import { assertBundleFresh } from './bundle-freshness.js';
 import { findOasdiff, type OasdiffChange, oasdiffBreaking } from './oasdiff.js';
 import { type SecurityChange, securityChanges } from './security-changes.js';
 import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
-import { highestMajor, pendingMoves, readVersions, type VersionInfo, type VersionMove } from './versioning.js';
+import {
+  highestMajor,
+  LAST_RELEASE,
+  pendingMoves,
+  readVersions,
+  type VersionInfo,
+  type VersionMove,
+} from './versioning.js';
 
-/** `--base` value that means "the last release of the spec": newest `spec-v*` tag, else the first commit. */
-export const LAST_RELEASE = '@last-release';
+export { LAST_RELEASE };
 
 /** A spec to compare cannot be read: exit 2, like unreadable input. */
 export class SpecInputError extends Error {}

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-import { checkBreaking, formatBreakingText, LAST_RELEASE, SpecInputError } from './breaking.js';
-import { StaleBundleError } from './bundle-freshness.js';
+// Each command's modules are loaded when it runs: `validate` does not wait for the proxy's or the
+// breaking gate's to load.
 import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
-import { OasdiffError, ToolMissingError } from './oasdiff.js';
-import { processIo, validateCommand } from './validate-command.js';
-import { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } from './validating-proxy.js';
+import { LAST_RELEASE } from './versioning.js';
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
 
@@ -44,7 +42,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (command === 'validate') return validateCommand(rest, processIo);
+  if (command === 'validate') {
+    const { processIo, validateCommand } = await import('./validate-command.js');
+    return validateCommand(rest, processIo);
+  }
   if (command === 'proxy') return proxyCommand(rest);
   if (command === 'breaking') return breakingCommand(rest);
   throw new UsageError(`unknown command "${command}": use validate, proxy or breaking`);
@@ -62,6 +63,9 @@ async function proxyCommand(args: string[]): Promise<number> {
   });
   if (!values.upstream)
     throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
+  const { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } = await import(
+    './validating-proxy.js'
+  );
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
     port: wholeNumber(values.port, '--port', { max: 65535 }),
@@ -97,6 +101,9 @@ async function breakingCommand(args: string[]): Promise<number> {
   });
   if (!values.base) throw new UsageError(`breaking needs --base <git ref | file | ${LAST_RELEASE}>`);
   const format = oneOf(values.format, ['text', 'json'], '--format');
+  const { checkBreaking, formatBreakingText, SpecInputError } = await import('./breaking.js');
+  const { OasdiffError, ToolMissingError } = await import('./oasdiff.js');
+  const { StaleBundleError } = await import('./bundle-freshness.js');
   try {
     const result = checkBreaking({ base: values.base, ...(values.revision ? { revision: values.revision } : {}) });
     process.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));

@@ -1,6 +1,9 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { isObject, type OpenApiDocument } from './spec-document.js';
 
+/** `--base` value that means "the last release of the spec": newest `spec-v*` tag, else the first commit. */
+export const LAST_RELEASE = '@last-release';
+
 /** One server URL of a document and where it is declared. */
 export interface ServerVersion {
   /** `servers[0]`, `/calls/{sessionId} servers[0]`, `GET /calls/{sessionId} servers[0]`. */
