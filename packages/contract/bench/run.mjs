@@ -7,8 +7,13 @@
 // VIOLATING_EVERY violating ("mix"). In-process rows: one warm-up run (compiles the schemas), then
 // the median of RUNS runs. Whole-process rows: median of PROCESS_RUNS runs. In-process rows also
 // print CPU time (all threads) over wall time. Run it under `taskset -c 0` for one core.
+//
+// Beside them, the floor (bench/parse-only.mjs): the same NDJSON lines read and parsed twice (the
+// line, then its body) and nothing else, median of RUNS runs. No validator that parses the JSON can
+// be faster here at that moment, so it says how much of the goal this machine allows. One warm-up
+// run, like the in-process rows.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ExchangeValidator, validateRecording } from '../dist/index.js';
 import { isMix, median, VIOLATING_EVERY, writeInputs } from './inputs.mjs';
+import { parseLines } from './parse-only.mjs';
 
 const EXCHANGES = Number(process.env.CONTRACT_BENCH_EXCHANGES ?? 50_000);
 const RUNS = Number(process.env.CONTRACT_BENCH_RUNS ?? 5);
@@ -47,6 +53,19 @@ async function inProcess(file) {
   return { ms: median(times), cpuMs: median(cpu), verdict };
 }
 
+/** The floor: the file's lines parsed, nothing checked (no verdict). */
+function parseOnly(file) {
+  parseLines(file, 0, statSync(file).size);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const lines = parseLines(file, 0, statSync(file).size);
+    times.push(performance.now() - start);
+    if (lines !== EXCHANGES) throw new Error(`the floor parsed ${lines} lines, not ${EXCHANGES}`);
+  }
+  return { ms: median(times) };
+}
+
 async function wholeProcess(command, args, readVerdict) {
   const times = [];
   let verdict;
@@ -76,6 +95,7 @@ const drift = (file) =>
   });
 
 const rows = [
+  ['floor: NDJSON valid, read and parsed only', () => parseOnly(inputs.valid.ndjson), inputs.valid],
   ['in-process, NDJSON, valid', () => inProcess(inputs.valid.ndjson), inputs.valid],
   ['in-process, NDJSON, mix', () => inProcess(inputs.mix.ndjson), inputs.mix],
   ['in-process, HAR, valid', () => inProcess(inputs.valid.har), inputs.valid],
@@ -95,7 +115,8 @@ try {
 function report(results) {
   const perSecond = (ms) => Math.round((EXCHANGES * 1000) / ms);
   const count = (n) => n.toLocaleString('en');
-  const agrees = (r) => r.verdict.conforming === r.expected.conforming && r.verdict.violating === r.expected.violating;
+  const agrees = (r) =>
+    !r.verdict || (r.verdict.conforming === r.expected.conforming && r.verdict.violating === r.expected.violating);
   console.log(
     `\n${count(EXCHANGES)} Get Call exchanges a row (mix: ${count(inputs.mix.expected.violating)} violating, ${100 / VIOLATING_EVERY} %); ` +
       `in-process: median of ${RUNS} runs after a warm-up; processes: median of ${PROCESS_RUNS}; ` +
@@ -111,8 +132,14 @@ function report(results) {
       'CPU / wall': r.cpuMs === undefined ? '' : (r.cpuMs / r.ms).toFixed(2),
       // What one core would do if this process had it to itself (other processes cannot inflate CPU time).
       'exchanges / CPU-s': r.cpuMs === undefined ? '' : count(perSecond(r.cpuMs)),
-      'conforming / violating': `${count(r.verdict.conforming)} / ${count(r.verdict.violating)}`,
-      expected: agrees(r) ? 'same' : `${count(r.expected.conforming)} / ${count(r.expected.violating)} (DIFFERS)`,
+      'conforming / violating': r.verdict
+        ? `${count(r.verdict.conforming)} / ${count(r.verdict.violating)}`
+        : '(none: nothing checked)',
+      expected: !r.verdict
+        ? ''
+        : agrees(r)
+          ? 'same'
+          : `${count(r.expected.conforming)} / ${count(r.expected.violating)} (DIFFERS)`,
     })),
   );
   const ms = (what) => results[what].ms;
@@ -123,6 +150,11 @@ function report(results) {
   console.log(
     `NDJSON valid: ${count(perSecond(ms('in-process, NDJSON, valid')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND)}/s on one core); ` +
       `mix: ${count(perSecond(ms('in-process, NDJSON, mix')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND / 2)}/s)`,
+  );
+  const floor = perSecond(ms('floor: NDJSON valid, read and parsed only'));
+  console.log(
+    `floor, the same lines read and parsed only: ${count(floor)}/s (${floor >= GOAL_VALID_PER_SECOND ? 'leaves room for the goal' : 'below the goal: no validator that parses the JSON reaches it here now'}); ` +
+      `validate takes ${ratio('in-process, NDJSON, valid', 'floor: NDJSON valid, read and parsed only')} its time`,
   );
   console.log(
     `redocly drift / validate, whole process on the same HAR: ${ratio('redocly drift (HAR, mix, process)', 'chatplatform-contract validate (HAR, mix, process)')}`,
