@@ -19,7 +19,8 @@
 // The ceiling rows (bench/parse-only.mjs) do only what every thread of `validate` must: read the same
 // NDJSON lines and parse them (the line, then its body), on one worker thread against two (half the
 // file each, nothing shared). What two threads gain there is what this machine's cores, sharing
-// memory and caches, allow this work at that moment; `validate --jobs 2` cannot scale further.
+// memory and caches, give that part of the work at that moment: most of `validate`'s time on one
+// thread (see the README), so the speed-up of `--jobs 2` is to be read beside it.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
