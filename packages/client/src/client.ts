@@ -335,8 +335,8 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
     body,
     middleware,
   } = init;
-  if (maxRetries !== ctx.maxRetries) checkNumber('maxRetries', maxRetries, true);
-  if (timeout !== ctx.timeout) checkNumber('timeout', timeout, false);
+  checkNumber('maxRetries', maxRetries, true);
+  checkNumber('timeout', timeout, false);
   const headers = { ...host.headers };
   // JSON's Content-Type comes first, so that the caller's headers replace or remove it (null).
   if (body !== undefined) headers['content-type'] = 'application/json';
