@@ -8,6 +8,7 @@ import {
   InputError,
   MAX_LINE_BYTES,
   type NdjsonBatch,
+  newlines,
   type RawBatch,
 } from './recording-batch.js';
 
@@ -177,12 +178,6 @@ async function* ndjsonBatches(chunks: AsyncIterable<Uint8Array>, name: string): 
     if (pendingBytes > MAX_LINE_BYTES) throw tooLong();
   }
   if (pendingBytes > 0) yield { format: 'ndjson', bytes: Buffer.concat(pending), firstLine: line };
-}
-
-function newlines(bytes: Uint8Array): number {
-  let count = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
-  return count;
 }
 
 async function* harBatches(chunks: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<HarBatch> {

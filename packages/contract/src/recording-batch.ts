@@ -13,6 +13,13 @@ export class InputError extends Error {
 /** Longest NDJSON line, or HAR entry, read; a longer one is an input error, so memory stays bounded. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
+/** LF bytes in `bytes`: the NDJSON lines they end, to number the lines after them. */
+export function newlines(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
+}
+
 /** Complete NDJSON lines (each ending in LF, but the input's last), the first being line `firstLine`. */
 export interface NdjsonBatch {
   format: 'ndjson';

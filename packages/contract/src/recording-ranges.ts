@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { MAX_LINE_BYTES } from './recording-batch.js';
+import { MAX_LINE_BYTES, newlines } from './recording-batch.js';
 
 /**
  * Bytes of an NDJSON file a thread claims at a time (`validate --jobs N` on a regular file): small
@@ -109,10 +109,4 @@ function readAt(fd: number, position: number, length: number): Buffer {
     read += n;
   }
   return buffer.subarray(0, read);
-}
-
-function newlines(bytes: Uint8Array): number {
-  let count = 0;
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
-  return count;
 }
