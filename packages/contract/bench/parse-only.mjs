@@ -3,8 +3,9 @@
 // one thread, its byte ranges with --jobs), each line parsed (JSON.parse, then the exchange's
 // shape), then each response body text parsed. bench/run.mjs times it beside `validate` on one
 // thread; bench/jobs.mjs on one worker thread against two. Each run returns the exchanges whose
-// bodies it parsed, to be compared with the input's count.
-import { closeSync, openSync, statSync } from 'node:fs';
+// bodies it parsed, to be compared with the input's count. linesOf() and parseLines() go below
+// even that: the runtime's JSON.parse alone, on lines already in memory.
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { decodeBatch, readBatches } from '../dist/read-exchanges.js';
 import { planRanges, readOwnedLines } from '../dist/recording-ranges.js';
@@ -17,6 +18,19 @@ function parseBodies({ exchanges, fault }) {
     if (typeof body === 'string' && body !== '') JSON.parse(body);
   }
   return exchanges.length;
+}
+
+/**
+ * The NDJSON file's lines as strings, read before any timing: with parseLines(), the least any
+ * check of these exchanges must do (each line and its body parsed by the runtime), with no reading,
+ * decoding or code of this package.
+ */
+export const linesOf = (path) => readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
+
+/** JSON.parse of each line, then of its response body text; returns how many. */
+export function parseLines(lines) {
+  for (const line of lines) JSON.parse(JSON.parse(line).response.body);
+  return lines.length;
 }
 
 /** One thread: the file read in batches, as `validate --jobs 1` reads it. */

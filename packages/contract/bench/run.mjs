@@ -9,9 +9,10 @@
 // the median of RUNS runs. Whole-process rows: median of PROCESS_RUNS runs. In-process rows also
 // print CPU time (all threads) over wall time. Run it under `taskset -c 0` for one core.
 //
-// Beside the valid NDJSON row, in the same rounds (the order alternated round by round), the same
+// Beside the valid NDJSON row, in the same rounds (the order reversed every other round), the same
 // file read and parsed by this package's reader with nothing checked (bench/parse-only.mjs): what
-// `validate` costs before its checks, so what no change to the checks can go below.
+// `validate` costs before its checks, so what no change to the checks can go below; and below that,
+// JSON.parse alone on the file's lines held in memory: what no reader of these exchanges can go below.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ExchangeValidator, validateRecording } from '../dist/index.js';
 import { isMix, median, VIOLATING_EVERY, writeInputs } from './inputs.mjs';
-import { parseFile } from './parse-only.mjs';
+import { linesOf, parseFile, parseLines } from './parse-only.mjs';
 
 const EXCHANGES = Number(process.env.CONTRACT_BENCH_EXCHANGES ?? 50_000);
 const RUNS = Number(process.env.CONTRACT_BENCH_RUNS ?? 5);
@@ -36,18 +37,19 @@ const inputs = {
 };
 
 /**
- * In-process runs of `validate` on `file`: one warm-up, then the medians of RUNS. With `alongside`
- * (a task answering its own verdict), that task runs in the same rounds, first in every other one,
- * so that a drift in the machine's speed touches both. Answers `{ validate, alongside }`.
+ * In-process runs of `validate` on `file`: one warm-up, then the medians of RUNS. The tasks of
+ * `alongside` (by name, each answering its own verdict) run in the same rounds, in an order reversed
+ * every other round, so that a drift in the machine's speed touches them all. Answers each task's
+ * median by name, `validate` included.
  */
-async function inProcess(file, alongside) {
+async function inProcess(file, alongside = {}) {
   const validator = new ExchangeValidator();
   const tasks = {
     validate: async () => {
       const summary = await validateRecording(file, { validator, maxReports: 0 });
       return { conforming: summary.conforming, violating: summary.violating, error: summary.inputError?.message };
     },
-    ...(alongside ? { alongside } : {}),
+    ...alongside,
   };
   const samples = {};
   for (const [name, task] of Object.entries(tasks)) {
@@ -102,14 +104,21 @@ const drift = (file) =>
     return { conforming: EXCHANGES - violating, violating };
   });
 
+const JSON_PARSE_ONLY = 'JSON.parse only, the lines in memory';
 const PARSE_ONLY = 'read and parsed only, NDJSON, valid';
 let validBesideParseOnly;
-const besideParseOnly = () =>
-  (validBesideParseOnly ??= inProcess(inputs.valid.ndjson, async () => ({
-    parsed: await parseFile(inputs.valid.ndjson),
-  })));
+const besideParseOnly = () => (validBesideParseOnly ??= validAndParseOnly(inputs.valid.ndjson));
+/** `validate` on the valid NDJSON file, in the same rounds as the two parse-only rows on it. */
+function validAndParseOnly(file) {
+  const lines = linesOf(file);
+  return inProcess(file, {
+    [JSON_PARSE_ONLY]: async () => ({ parsed: parseLines(lines) }),
+    [PARSE_ONLY]: async () => ({ parsed: await parseFile(file) }),
+  });
+}
 const rows = [
-  [PARSE_ONLY, async () => (await besideParseOnly()).alongside, inputs.valid],
+  [JSON_PARSE_ONLY, async () => (await besideParseOnly())[JSON_PARSE_ONLY], inputs.valid],
+  [PARSE_ONLY, async () => (await besideParseOnly())[PARSE_ONLY], inputs.valid],
   ['in-process, NDJSON, valid', async () => (await besideParseOnly()).validate, inputs.valid],
   ['in-process, NDJSON, mix', async () => (await inProcess(inputs.mix.ndjson)).validate, inputs.mix],
   ['in-process, HAR, valid', async () => (await inProcess(inputs.valid.har)).validate, inputs.valid],
@@ -163,6 +172,11 @@ function report(results) {
   console.log(
     `NDJSON valid: ${count(perSecond(ms('in-process, NDJSON, valid')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND)}/s on one core); ` +
       `mix: ${count(perSecond(ms('in-process, NDJSON, mix')))}/s (goal ≥ ${count(GOAL_VALID_PER_SECOND / 2)}/s)`,
+  );
+  const jsonParseOnly = perSecond(ms(JSON_PARSE_ONLY));
+  console.log(
+    `JSON.parse alone (each line and its body, the lines in memory): ${count(jsonParseOnly)}/s; ` +
+      `this package's reader takes ${ratio(PARSE_ONLY, JSON_PARSE_ONLY)} its time, validate ${ratio('in-process, NDJSON, valid', JSON_PARSE_ONLY)}`,
   );
   const parseOnly = perSecond(ms(PARSE_ONLY));
   const room = parseOnly >= GOAL_VALID_PER_SECOND ? 'at or above the goal' : 'below the goal even with nothing checked';
