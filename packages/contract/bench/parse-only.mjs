@@ -25,7 +25,10 @@ function parseBodies({ exchanges, fault }) {
  * check of these exchanges must do (each line and its body parsed by the runtime), with no reading,
  * decoding or code of this package.
  */
-export const linesOf = (path) => readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
+export const linesOf = (path) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 
 /** JSON.parse of each line, then of its response body text; returns how many. */
 export function parseLines(lines) {
