@@ -3,7 +3,7 @@
 // cannot carry: the servers per path with their variables, the operations with their security.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
+import { bundledSpecPath, HTTP_METHODS, resolveRef } from '@chatplatform/spec';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { checkSupported } from './supported.mjs';
 
@@ -39,6 +39,16 @@ for (const [name, scheme] of Object.entries(spec.components?.securitySchemes ?? 
   schemeHeaders[name] = scheme.name;
 }
 
+/**
+ * The header an operation takes the client's `onBehalfOf` option in: its header parameter named
+ * `onBehalfOf` (its own, else its path's), lower-cased as fetch sends it; undefined when it takes none.
+ */
+const onBehalfOfHeader = (item, op) =>
+  [...(op.parameters ?? []), ...(item.parameters ?? [])]
+    .map((param) => resolveRef(spec, param))
+    .find((p) => p.in === 'header' && p.name === 'onBehalfOf')
+    ?.name.toLowerCase();
+
 /** Per server: the operations on it ("METHOD /path" → operationId) and the security schemes they send. */
 const operations = {};
 const serverSchemes = [];
@@ -58,7 +68,8 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
         `${method.toUpperCase()} ${path}: security "${security}" differs from "${serverSchemes[server]}" of other operations on ${servers[server].url}; the client sends one set of credentials per server`,
       );
     }
-    operations[`${method.toUpperCase()} ${path}`] = [op.operationId, server];
+    const onBehalfOf = onBehalfOfHeader(item, op);
+    operations[`${method.toUpperCase()} ${path}`] = [op.operationId, server, onBehalfOf ?? ''];
   }
 }
 // The servers' variables: `region`'s enum is the client's list of regions.
@@ -82,8 +93,8 @@ const runtime = `${header}
 /** The spec's servers: [URL with every variable but {appId} and {region} at its default, ...security schemes its operations send]. */
 export const servers: [url: string, ...security: string[]][] = ${json(serverTable)};
 
-/** Operations by "METHOD /path": [operationId, server index]. */
-export const operations: Record<string, [id: string, server: number]> = ${json(operations)};
+/** Operations by "METHOD /path": [operationId, server index, the header of its onBehalfOf parameter ('' if none)]. */
+export const operations: Record<string, [id: string, server: number, onBehalfOf: string]> = ${json(operations)};
 
 /** The header each security scheme is sent in. */
 export const securityHeaders: Record<string, string> = ${json(schemeHeaders)};

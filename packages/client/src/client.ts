@@ -19,6 +19,7 @@ import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, w
 import { type BackoffOptions, isRetryableStatus, retryDelay, sleep } from './retry.js';
 import { type Exchange, exchange, type Fetch } from './transport.js';
 import {
+  check,
   checkAppId,
   checkBaseUrl,
   checkHeaderValue,
@@ -111,8 +112,8 @@ const NUMBERS = {
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 /** openapi-fetch options the client does not apply per call: refused rather than ignored (see buildRequest). */
 const PER_CLIENT = ['baseUrl', 'querySerializer', 'pathSerializer', 'Request'];
-/** Each operation: its id, its server and its path split around the parameters (odd indices are their names). */
-const routes: Record<string, [operation: string, server: number, parts: string[]]> = {};
+/** Each operation: its id, its server, its onBehalfOf header ('' if none) and its path split around the parameters (odd indices are their names). */
+const routes: Record<string, [operation: string, server: number, onBehalfOf: string, parts: string[]]> = {};
 for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
 
 interface Host {
@@ -318,7 +319,7 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
 function buildRequest(ctx: Context, method: string, path: string, init: Init): Plan {
   const route = routes[`${method} ${path}`];
   if (!route) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
-  const [operation, server, parts] = route;
+  const [operation, server, onBehalfOfHeader, parts] = route;
   const host = ctx.hosts[server]!;
   if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
   // Refused rather than ignored, so that no caller believes a call went to another host or was serialized their way.
@@ -342,7 +343,10 @@ function buildRequest(ctx: Context, method: string, path: string, init: Init): P
   if (body !== undefined) headers['content-type'] = 'application/json';
   mergeHeaders(headers, init.headers);
   mergeHeaders(headers, params.header);
-  if (onBehalfOf !== undefined) headers.onbehalfof = checkHeaderValue('onBehalfOf', onBehalfOf);
+  if (onBehalfOf !== undefined) {
+    check(onBehalfOfHeader, 'onBehalfOf', onBehalfOf, `is not a parameter of ${operation}`, true);
+    headers[onBehalfOfHeader] = checkHeaderValue('onBehalfOf', onBehalfOf);
+  }
   const url = buildUrl(host.url, parts, params);
   return {
     ...ctx,

@@ -2,7 +2,7 @@
 // with a per-test fetch handler recording the requests.
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
-import { type ApiClient, createClient, type Middleware } from '../src/index.js';
+import { type ApiClient, createClient, InvalidInputError, type Middleware } from '../src/index.js';
 import { recordingFetch } from './helpers.js';
 
 const credentials = { apiKey: 'k1', managementKey: 'mk', managementSecret: 'ms' };
@@ -53,6 +53,32 @@ describe('hosts per area', () => {
     await client.apps.list();
     expect(requests.map((r) => r.url)).toEqual(['http://127.0.0.1:9/calls/s1', 'http://127.0.0.1:9/apps']);
     expect(requests[1]!.headers.has('apikey')).toBe(false);
+  });
+});
+
+describe('onBehalfOf', () => {
+  test('is sent to the operations that declare it, and refused before a request by any other', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ appId: 'acme', region: 'us', ...credentials, env: {}, fetch });
+    const onBehalfOf = 'uid-1';
+    await client.calls.get('s1', { onBehalfOf });
+    await client.messages.send(
+      { receiver: 'u2', receiverType: 'user', type: 'text', data: { text: 'hi' } },
+      { onBehalfOf },
+    );
+    expect(requests.map((r) => r.headers.get('onBehalfOf'))).toEqual([onBehalfOf, onBehalfOf]);
+    const refused = [
+      client.api.GET('/apps', { onBehalfOf }),
+      client.api.GET('/users', { onBehalfOf }),
+      client.api.POST('/users/{uid}/auth_tokens', { params: { path: { uid: 'u1' } }, onBehalfOf }),
+    ];
+    for (const [i, call] of refused.entries()) {
+      await expect(call, `call ${i}`).rejects.toThrow(
+        /^onBehalfOf is not a parameter of (list-apps|list-users|create-auth-token)$/,
+      );
+      await expect(call).rejects.toBeInstanceOf(InvalidInputError);
+    }
+    expect(requests).toHaveLength(2);
   });
 });
 
