@@ -1,6 +1,7 @@
 import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
 import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
 import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
+import { type OperationOrigins, ServerOrigins } from './server-origins.js';
 import {
   deref,
   escapePointer,
@@ -8,6 +9,7 @@ import {
   loadSpec,
   type OpenApiDocument,
   type SecurityRequirement,
+  type ServerObject,
 } from './spec-document.js';
 import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
 
@@ -57,6 +59,8 @@ interface SecurityCheck {
 
 interface OperationPlan {
   ref: OperationRef;
+  /** The origins of its servers; absent when they are relative. */
+  origins?: OperationOrigins;
   params: ParamPlan[];
   hasQueryParams: boolean;
   /** Alternatives (OR) of requirements (AND); empty: no security. */
@@ -88,12 +92,14 @@ export class ExchangeValidator {
   readonly doc: OpenApiDocument;
   private readonly router: OperationRouter;
   private readonly schemas: SchemaValidators;
+  private readonly servers: ServerOrigins;
   private readonly plans = new Map<string, OperationPlan>();
 
   constructor(docOrOptions: OpenApiDocument | ValidatorOptions = {}) {
     this.doc = 'openapi' in docOrOptions ? docOrOptions : loadSpec(docOrOptions.spec);
     this.router = new OperationRouter(this.doc);
     this.schemas = new SchemaValidators(this.doc);
+    this.servers = new ServerOrigins(this.doc);
   }
 
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
@@ -130,12 +136,20 @@ export class ExchangeValidator {
     }
     const plan = this.plan(route.operation);
     report.operationId = plan.ref.operationId;
+    if (plan.origins) this.checkOrigin(plan.origins, request.url, report.violations);
     const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
     this.checkSecurity(plan, request.headers, queryParams, report.violations);
     this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
     if (plan.requestBody) this.checkBody('request', plan.requestBody, request.headers, request.body, report.violations);
     this.checkResponse(plan, method, response, report.violations);
     return report;
+  }
+
+  /** A request sent to one of the spec's servers that does not serve this operation (or over another scheme). */
+  private checkOrigin(origins: OperationOrigins, url: string, out: Violation[]): void {
+    const origin = this.servers.misdirected(origins, url);
+    if (origin !== undefined)
+      out.push({ kind: 'server', pointer: '/request/url', expected: origins.expected, found: origin });
   }
 
   private checkSecurity(
@@ -295,8 +309,11 @@ export class ExchangeValidator {
     const params = this.paramPlans(ref, pathItem, operation);
     const requestBody = this.requestBodyPlan(ref, operation);
     const rawResponses = isObject(operation.responses) ? operation.responses : {};
+    const servers = (operation.servers ?? pathItem.servers ?? this.doc.servers ?? []) as ServerObject[];
+    const origins = this.servers.forOperation(servers);
     return {
       ref,
+      ...(origins ? { origins } : {}),
       params,
       hasQueryParams: params.some((p) => p.in === 'query'),
       security: this.securityPlan(operation),

@@ -28,9 +28,9 @@ interface Route {
 }
 
 /**
- * Matches a recorded request (method + URL) to its operation: the host is ignored, the base path
- * of any server that applies to the path (operation, path-item or root `servers`) is stripped,
- * and concrete paths win over templated ones, as OpenAPI requires.
+ * Matches a recorded request (method + URL) to its operation: the host is left to the server check
+ * (server-origins.ts), the base path of any server that applies to the path (operation, path-item
+ * or root `servers`) is stripped, and concrete paths win over templated ones, as OpenAPI requires.
  */
 export class OperationRouter {
   private readonly routes: Route[] = [];
@@ -121,14 +121,18 @@ export function upperCaseMethod(method: string): string {
  */
 export function serverBasePathPattern(server: ServerObject): string {
   const withoutOrigin = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  const path = withoutOrigin.replace(/\/+$/, '');
-  return path
+  return serverPartPattern(server, withoutOrigin.replace(/\/+$/, ''), () => '[^/]+');
+}
+
+/** Regex source of part of a server's URL: each `{variable}` matches its enum, else `free(variable)`. */
+export function serverPartPattern(server: ServerObject, part: string, free: (variable: string) => string): string {
+  return part
     .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const variable = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (variable === undefined) return escapeRegex(part);
+    .map((piece) => {
+      const variable = /^\{([^}]+)\}$/.exec(piece)?.[1];
+      if (variable === undefined) return escapeRegex(piece);
       const values = server.variables?.[variable]?.enum;
-      return values ? `(?:${values.map(escapeRegex).join('|')})` : '[^/]+';
+      return values ? `(?:${values.map(escapeRegex).join('|')})` : free(variable);
     })
     .join('');
 }
@@ -147,7 +151,7 @@ function templatePattern(template: string): { pattern: string; paramNames: strin
   return { pattern, paramNames };
 }
 
-function escapeRegex(text: string): string {
+export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -5,6 +5,7 @@ import { atPointer, escapePointer } from './spec-document.js';
 export type ViolationKind =
   | 'unknown-path'
   | 'method-not-allowed'
+  | 'server'
   | 'undocumented-status'
   | 'security'
   | 'request'

@@ -11,7 +11,13 @@ const doc: OpenApiDocument = {
   info: { title: 'plan caches', version: '1.0.0' },
   components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'apikey' } } },
   security: [{ key: [] }],
+  servers: [{ url: 'https://{app}.items.example', variables: { app: { default: 'a' } } }],
   paths: {
+    // Another area's host, so that a request can be sent to the wrong one of the spec's servers.
+    '/other': {
+      servers: [{ url: 'https://{app}.other.example', variables: { app: { default: 'a' } } }],
+      get: { operationId: 'get-other', responses: { '204': { description: 'ok' } } },
+    },
     '/items/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
       post: {
@@ -53,6 +59,18 @@ const CONTENT_TYPES = [
   'text/html',
   ...Array.from({ length: 80 }, (_, i) => `application/json; v=${i}`),
 ];
+// Its own servers written several ways, another area's, http, hosts the spec does not name, none.
+const ORIGINS = [
+  'https://a1.items.example',
+  'https://A1.Items.example:443',
+  'https://u:p@a1.items.example',
+  'https://a1.other.example',
+  'http://a1.items.example',
+  'https://a1.items.example:8443',
+  'https://a1.items.example.evil.example',
+  'https://host.example',
+  '',
+];
 const STATUSES = [200, 200, 201, 299, 400, 404, 418, 500, 503, 100, 204];
 const METHODS = ['POST', 'POST', 'post', 'Post', 'GET', 'DELETE'];
 const BODIES = [
@@ -87,7 +105,7 @@ function exchanges(count: number): Exchange[] {
       : {
           request: {
             method: pick(METHODS),
-            url: `https://host.example/items/${pick(['1', '0', 'x', '42'])}`,
+            url: `${pick(ORIGINS)}/items/${pick(['1', '0', 'x', '42'])}`,
             headers: {
               ...(next() < 0.9 ? { apikey: 'k' } : {}),
               ...(next() < 0.5 ? { 'x-trace': pick(['ab12', 'XYZ']) } : {}),
@@ -111,7 +129,7 @@ describe('what an operation remembers between exchanges', () => {
     expect(reports).toEqual(cold);
     // The comparison covers verdicts of every kind, not only conforming exchanges.
     const kinds = new Set(reports.flatMap((r) => r.violations.map((v) => v.kind)));
-    expect([...kinds].sort()).toEqual(['method-not-allowed', 'request', 'response', 'security'].sort());
+    expect([...kinds].sort()).toEqual(['method-not-allowed', 'request', 'response', 'security', 'server'].sort());
     expect(reports.filter((r) => r.violations.length === 0).length).toBeGreaterThan(0);
   });
 });

@@ -120,6 +120,79 @@ describe('matching exchanges to operations', () => {
   });
 });
 
+describe('servers: a request sent to a server of the spec that does not serve its operation', () => {
+  /** Two areas on hosts of one domain, as the platform's Calls and chat hosts, and a whole-host management server. */
+  const areas = new ExchangeValidator({
+    openapi: '3.1.0',
+    info: { title: 'areas', version: '3.0.0' },
+    servers: [
+      {
+        url: 'https://{app}.chat-{region}.{domain}/v3',
+        variables: {
+          app: { default: 'a' },
+          region: { default: 'us', enum: ['us', 'eu'] },
+          domain: { default: 'ex.io' },
+        },
+      },
+    ],
+    paths: {
+      '/calls/{id}': {
+        servers: [
+          {
+            url: 'https://{app}.call-{region}.{domain}/v3',
+            variables: {
+              app: { default: 'a' },
+              region: { default: 'us', enum: ['us', 'eu'] },
+              domain: { default: 'ex.io' },
+            },
+          },
+        ],
+        get: { operationId: 'get-call', responses: { '204': { description: 'ok' } } },
+      },
+      '/users': { get: { operationId: 'list-users', responses: { '204': { description: 'ok' } } } },
+      '/apps': {
+        servers: [{ url: 'https://{management}', variables: { management: { default: 'mgmt.ex.io' } } }],
+        get: { operationId: 'list-apps', responses: { '204': { description: 'ok' } } },
+      },
+    },
+  });
+  const violations = (url: string) =>
+    areas.validate(exchange('GET', url, {}, 204, undefined, {})).violations.map((v) => `${v.kind} ${v.found}`);
+
+  it("reports a request on another area's host, or over http, with the origin it went to", () => {
+    expect(violations('https://app1.chat-eu.ex.io/v3/calls/7')).toEqual(['server https://app1.chat-eu.ex.io']);
+    expect(violations('http://app1.call-eu.ex.io/v3/calls/7')).toEqual(['server http://app1.call-eu.ex.io']);
+    expect(violations('https://mgmt.ex.io/v3/users')).toEqual(['server https://mgmt.ex.io']);
+    expect(violations('https://app1.call-us.ex.io/apps')).toEqual(['server https://app1.call-us.ex.io']);
+    // The user info of a URL is not shown.
+    expect(violations('https://u:secret@app1.chat-us.ex.io/v3/calls/7')).toEqual(['server https://app1.chat-us.ex.io']);
+    const [violation] = areas.validate(
+      exchange('GET', 'https://a.chat-us.ex.io/v3/calls/1', {}, 204, undefined, {}),
+    ).violations;
+    expect(violation).toMatchObject({
+      pointer: '/request/url',
+      expected: 'a request to https://{app}.call-{region}.{domain}',
+    });
+  });
+
+  it('accepts its own servers however the origin is written, and does not check hosts the spec does not name', () => {
+    for (const url of [
+      'https://app1.call-eu.ex.io/v3/calls/7',
+      'https://APP1.Call-EU.ex.io:443/v3/calls/7',
+      'https://app1.chat-us.ex.io/v3/users',
+      'https://mgmt.ex.io/apps',
+      // A mock, a staging host, a region the servers do not list: not the spec's hosts.
+      'http://127.0.0.1:4010/v3/calls/7',
+      'http://localhost:4010/apps',
+      'https://staging.example.com/v3/users',
+      'https://app1.call-xx.ex.io/v3/calls/7',
+      // Relative URLs carry no host.
+      '/v3/calls/7',
+    ])
+      expect(violations(url), url).toEqual([]);
+  });
+});
+
 describe('security requirements', () => {
   it('accepts any one alternative, and an AND of schemes only when all are present', () => {
     const body = { name: 'n' };

@@ -6,6 +6,7 @@ import type { ExchangeReport, ViolationKind } from '../violations.js';
 const RULES: Record<ViolationKind, string> = {
   'unknown-path': 'The request path matches no path of the spec under its servers.',
   'method-not-allowed': 'The path exists in the spec, but not with this HTTP method.',
+  server: 'The request went to a server of the spec that does not serve this operation, or over another scheme.',
   'undocumented-status': 'The response status is not documented for the operation.',
   security: "The request lacks the credentials the operation's security requires.",
   request: 'The request departs from its parameters or body schema.',
