@@ -20,12 +20,15 @@ Commands:
   proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
     A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
     is checked by the same validator as validate; violations and upstream failures print as they happen.
+    Only origin-form request targets (/path) are forwarded, to URL's host only; //host/… and
+    http://host/… targets are answered 400, never forwarded, and counted as failed.
       --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
       --max-body-bytes N      largest body read either way (default 10485760)
       --max-reports N         violating or failed exchanges kept for the summary (default 100)
       --har FILE              write every exchange as HAR 1.2, credentials redacted
     Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
-    Exit 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated.
+    Exit 0: every exchange conforms; 1: a violation, an upstream failure or a refused request;
+    2: nothing was validated.
 
   breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
     Breaking changes from the baseline to the bundled spec (refused when older than its sources):

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +166,81 @@ describe('proxy: fails closed', () => {
   });
 });
 
+/** Writes `raw` on a socket to `url`'s port and returns the answer's status line (http clients normalise targets). */
+async function rawRequest(url: string, raw: string): Promise<string> {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  socket.write(raw);
+  await once(socket, 'close');
+  return answer.split('\r\n')[0] ?? '';
+}
+
+describe('proxy: forwards origin-form request targets only', () => {
+  /** A second loopback server: any request it receives went to a host the user never named. */
+  let other: http.Server;
+  let otherHost: string;
+  const seenByOther: string[] = [];
+
+  beforeAll(async () => {
+    other = http.createServer((req, res) => {
+      seenByOther.push(`${req.url} apikey=${req.headers.apikey} key=${req.headers.key} secret=${req.headers.secret}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(conforming));
+    });
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    other.closeAllConnections();
+    await new Promise((resolve) => other.close(resolve));
+  });
+
+  for (const basePath of ['', '/v3']) {
+    it(`answers 400 to //host and absolute-form targets, counts them failed, sends nothing (upstream "${basePath || 'no base path'}")`, async () => {
+      const heard: ProxyOutcome[] = [];
+      const upstreamBefore = seenByUpstream.length;
+      const proxy = await startValidatingProxy({
+        upstream: upstreamUrl.replace(/\/v3$/, basePath),
+        validator,
+        onExchange: (o) => heard.push(o),
+      });
+      const statusLines: string[] = [];
+      for (const target of [`//${otherHost}/calls/sess-1`, `http://${otherHost}/calls/sess-1`]) {
+        const head = `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\napikey: ${KEY}\r\nkey: ${KEY}\r\nsecret: ${KEY}\r\n`;
+        statusLines.push(await rawRequest(proxy.url, `${head}connection: close\r\n\r\n`));
+      }
+      const summary = await proxy.stop();
+      expect(seenByOther).toEqual([]);
+      expect(seenByUpstream.length).toBe(upstreamBefore);
+      expect(statusLines).toEqual(['HTTP/1.1 400 Bad Request', 'HTTP/1.1 400 Bad Request']);
+      expect(summary).toMatchObject({ exchanges: 2, conforming: 0, violating: 0, failed: 2 });
+      expect(heard).toEqual([
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+      ]);
+      expect(JSON.stringify(heard)).not.toContain(KEY);
+      expect(proxyExitCode(summary)).toBe(1);
+    });
+  }
+
+  it('still forwards an origin-form target to an upstream without a base path', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl.replace(/\/v3$/, ''), validator });
+    const status = await rawRequest(
+      proxy.url,
+      `GET /calls/sess-9 HTTP/1.1\r\nhost: x\r\napikey: ${KEY}\r\nconnection: close\r\n\r\n`,
+    );
+    const summary = await proxy.stop();
+    expect(status).toBe('HTTP/1.1 200 OK');
+    expect(seenByUpstream).toContain('/calls/sess-9');
+    expect(seenByOther).toEqual([]);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 0 });
+  });
+});
+
 describe('proxy CLI', () => {
   /** Starts the CLI's proxy, waits for its URL, runs `traffic`, stops it with SIGTERM. */
   async function proxyRun(args: string[], traffic: (url: string) => Promise<void>) {
@@ -195,7 +270,7 @@ describe('proxy CLI', () => {
       await getCall(url, 'broken');
     });
     expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
-    expect(run.stdout).toContain('2 exchanges, 1 conforming, 1 with violations, 0 failed upstream.');
+    expect(run.stdout).toContain('2 exchanges, 1 conforming, 1 with violations, 0 failed (upstream, or refused by the proxy).');
     expect(run.stderr).toContain('/response/body/data');
     expect(run.stdout + run.stderr).not.toContain(KEY);
     expect(run.code).toBe(1);
