@@ -270,7 +270,9 @@ describe('proxy CLI', () => {
       await getCall(url, 'broken');
     });
     expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
-    expect(run.stdout).toContain('2 exchanges, 1 conforming, 1 with violations, 0 failed (upstream, or refused by the proxy).');
+    expect(run.stdout).toContain(
+      '2 exchanges, 1 conforming, 1 with violations, 0 failed (upstream, or refused by the proxy).',
+    );
     expect(run.stderr).toContain('/response/body/data');
     expect(run.stdout + run.stderr).not.toContain(KEY);
     expect(run.code).toBe(1);
