@@ -25,7 +25,9 @@ Commands:
       --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
       --max-body-bytes N      largest body read either way (default 10485760)
       --max-reports N         violating or failed exchanges kept for the summary (default 100)
-      --har FILE              write every exchange as HAR 1.2, credentials redacted
+      --har FILE              write every exchange as HAR 1.2, redacted: secret-named headers, query
+                              values and JSON body fields (any depth), URL user info; a body that
+                              is not JSON is written as "(redacted: N bytes, not JSON)"
     Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
     Exit 0: every exchange conforms; 1: a violation, an upstream failure or a refused request;
     2: nothing was validated.

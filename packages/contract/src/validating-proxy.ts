@@ -22,7 +22,7 @@ export interface ValidatingProxyOptions {
   maxBodyBytes?: number;
   /** Violating or failed exchanges kept for the summary (counts stay exact); default 100. */
   maxReports?: number;
-  /** Writes every exchange to this HAR 1.2 file, credentials redacted. */
+  /** Writes every exchange to this HAR 1.2 file, credentials redacted (bodies too: see `redactBody`). */
   har?: string;
   /** Called for every exchange once validated, or once its upstream failed. */
   onExchange?: (outcome: ProxyOutcome) => void;

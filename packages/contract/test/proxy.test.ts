@@ -20,6 +20,8 @@ const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
 const validator = new ExchangeValidator();
+const TOKEN = 'u1_TOKEN-DO-NOT-WRITE';
+const PASSWORD = 'pw-DO-NOT-WRITE';
 
 /**
  * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
@@ -35,6 +37,8 @@ beforeAll(async () => {
     if (req.url?.endsWith('/hang')) return;
     if (req.url?.endsWith('/reset')) return void req.socket.destroy();
     res.setHeader('content-type', 'application/json');
+    if (req.url?.endsWith('/auth_tokens'))
+      return void res.end(JSON.stringify({ data: { uid: 'u1', authToken: TOKEN } }));
     if (req.url?.endsWith('/missing')) res.statusCode = 404;
     res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
   });
@@ -112,6 +116,57 @@ describe('proxy: exchanges checked by the validate validator', () => {
     expect(replay.reports.map((r) => r.violations)).toEqual(
       seen.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
     );
+  });
+});
+
+describe('proxy --har: bodies', () => {
+  const createToken = (url: string, body: string, contentType: string) =>
+    fetch(`${url}/users/u1/auth_tokens`, {
+      method: 'POST',
+      headers: { apikey: KEY, 'content-type': contentType },
+      body,
+    }).then((r) => r.text());
+
+  it('redacts secret-named JSON fields at any depth and replaces non-JSON bodies by a marker with their size', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'bodies.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const answered = await createToken(proxy.url, JSON.stringify({ password: PASSWORD }), 'application/json');
+    const form = `user=u1&password=${PASSWORD}`;
+    await createToken(proxy.url, form, 'application/x-www-form-urlencoded');
+    await createToken(
+      proxy.url,
+      JSON.stringify({ user: { device: { credentials: { pin: PASSWORD } } } }),
+      'application/json',
+    );
+    const summary = await proxy.stop();
+    expect(answered).toContain(TOKEN);
+
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(PASSWORD);
+    const entries = JSON.parse(text).log.entries;
+    expect(JSON.parse(entries[0].request.postData.text)).toEqual({ password: '(redacted)' });
+    expect(JSON.parse(entries[0].response.content.text)).toEqual({ data: { uid: 'u1', authToken: '(redacted)' } });
+    expect(entries[1].request.postData.text).toBe(`(redacted: ${form.length} bytes, not JSON)`);
+    expect(JSON.parse(entries[2].request.postData.text)).toEqual({ user: { device: { credentials: '(redacted)' } } });
+
+    const replay = await validateRecording(har, { validator });
+    expect(summary).toMatchObject({ exchanges: 3, failed: 0 });
+    expect(replay).toMatchObject({ exchanges: 3, conforming: summary.conforming, violating: summary.violating });
+    expect(replay.reports.map((r) => r.violations)).toEqual(
+      summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
+    );
+  });
+
+  it('bounds the depth it walks: a hostile body nested 100,000 deep is written as a marker below 64 levels', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'deep.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const deep = `${'{"a":'.repeat(100_000)}{"token":"${PASSWORD}"}${'}'.repeat(100_000)}`;
+    await createToken(proxy.url, deep, 'application/json');
+    await proxy.stop();
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).toContain('(redacted: nested deeper than 64 levels)');
   });
 });
 
