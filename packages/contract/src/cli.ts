@@ -38,7 +38,8 @@ Commands:
     change passes only as a new major version, moved in info.version and in every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
     Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
-    2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
+    2: oasdiff missing, failing, printing nothing, or not the pinned release (checked with
+    go version -m when go is on PATH), the baseline not found or not bundled, a stale bundle.
 `;
 
 async function main(argv: string[]): Promise<number> {
