@@ -43,6 +43,7 @@ const COMMAND_USAGE: Record<string, string> = {
 };
 
 const USAGE = `Usage: chatplatform-contract <command> [options]
+       chatplatform-contract <command> --help   (or -h) that command's usage alone
 
 Commands:
 ${Object.values(COMMAND_USAGE).join('\n')}`;
