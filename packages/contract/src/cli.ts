@@ -4,10 +4,9 @@
 import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
 import { LAST_RELEASE } from './versioning.js';
 
-const USAGE = `Usage: chatplatform-contract <command> [options]
-
-Commands:
-  validate <file|->   Check recorded traffic (NDJSON or HAR 1.2) against the spec.
+/** Each command's usage, as `--help` lists it and as `<command> --help` prints it alone. */
+const COMMAND_USAGE: Record<string, string> = {
+  validate: `  validate <file|->   Check recorded traffic (NDJSON or HAR 1.2) against the spec.
       --format text|json|junit|sarif   report format (default text)
       --coverage                 also report what the traffic exercised (text: after the summary; json: "coverage")
       --input ndjson|har         input format (default: from the extension, else sniffed)
@@ -16,31 +15,59 @@ Commands:
                                  (default 1; e.g. --jobs $(nproc)); the report is the same for any N
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
-
-  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
+`,
+  proxy: `  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
     A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
     is checked by the same validator as validate; violations and upstream failures print as they happen.
+    Only origin-form request targets (/path) are forwarded, to URL's host only; //host/… and
+    http://host/… targets are answered 400, never forwarded, and counted as failed.
       --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
       --max-body-bytes N      largest body read either way (default 10485760)
       --max-reports N         violating or failed exchanges kept for the summary (default 100)
-      --har FILE              write every exchange as HAR 1.2, credentials redacted
+      --har FILE              write every exchange as HAR 1.2, redacted: secret-named headers, query
+                              values and JSON body fields (any depth), URL user info; a body that
+                              is not JSON is written as "(redacted: N bytes, not JSON)"
     Stop it with Ctrl-C (SIGINT) or SIGTERM: prints a summary.
-    Exit 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated.
-
-  breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
+    Exit 0: every exchange conforms; 1: a violation, an upstream failure or a refused request;
+    2: nothing was validated.
+`,
+  breaking: `  breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
     Breaking changes from the baseline to the bundled spec (refused when older than its sources):
     oasdiff's, plus authentication changes (security schemes, requirements, roles). A breaking
     change passes only as a new major version, moved in info.version and in every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
     Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
-    2: oasdiff missing or failing, the baseline not found or not bundled, a stale bundle.
-`;
+    2: oasdiff missing, failing, printing nothing, or not the pinned release (checked with
+    go version -m when go is on PATH), the baseline not found or not bundled, a stale bundle.
+`,
+};
+
+const USAGE = `Usage: chatplatform-contract <command> [options]
+       chatplatform-contract <command> --help   (or -h) that command's usage alone
+
+Commands:
+${Object.values(COMMAND_USAGE).join('\n')}`;
+
+/** `<command> --help`: that command's usage alone, its first line as the usage line. */
+function commandUsage(command: string): string {
+  return `Usage: chatplatform-contract ${(COMMAND_USAGE[command] ?? '').trimStart()}`;
+}
+
+/** `--help` or `-h` anywhere before a `--` asks for help, whatever else the command line holds. */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
+  }
+  if (Object.hasOwn(COMMAND_USAGE, command) && asksForHelp(rest)) {
+    process.stdout.write(commandUsage(command));
+    return 0;
   }
   if (command === 'validate') {
     const { processIo, validateCommand } = await import('./validate-command.js');

@@ -257,22 +257,7 @@ export class ExchangeValidator {
       }
       return;
     }
-    let media: MediaPlan | undefined;
-    if (contentType === undefined) {
-      // Recorded JSON bodies often come without headers: a parsed value implies JSON.
-      media = typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
-    } else {
-      media = matchMediaType(plan, contentType);
-      if (!media) {
-        out.push({
-          kind: side,
-          pointer: `/${side}/headers/content-type`,
-          expected: content.map((m) => m.mediaType).join(' or '),
-          found: contentType,
-        });
-        return;
-      }
-    }
+    const media = this.mediaOf(side, plan, contentType, rawBody, out);
     if (!media?.schemaPointer || !media.isJson) return;
     let body = rawBody;
     if (typeof rawBody === 'string') {
@@ -292,6 +277,44 @@ export class ExchangeValidator {
     media.validate ??= this.schemas.body(media.schemaPointer);
     const validate = media.validate;
     if (!validate(body)) pushBodyViolations(side, body, validate.errors ?? [], out);
+  }
+
+  /**
+   * The documented media type a body is checked as, from its Content-Type; `undefined` (with a
+   * violation) when the Content-Type is not documented. A server must say what it sent: a response
+   * body without Content-Type is a violation. A request's is inferred (recorded requests often come
+   * without headers). Either way the body is then checked as the documented media type (a parsed
+   * value implies JSON).
+   */
+  private mediaOf(
+    side: 'request' | 'response',
+    plan: BodyPlan,
+    contentType: string | undefined,
+    rawBody: unknown,
+    out: Violation[],
+  ): MediaPlan | undefined {
+    const { content } = plan;
+    if (contentType === undefined) {
+      if (side === 'response') {
+        out.push({
+          kind: side,
+          pointer: '/response/headers/content-type',
+          expected: content.map((m) => m.mediaType).join(' or '),
+          found: 'absent',
+        });
+      }
+      return typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
+    }
+    const media = matchMediaType(plan, contentType);
+    if (!media) {
+      out.push({
+        kind: side,
+        pointer: `/${side}/headers/content-type`,
+        expected: content.map((m) => m.mediaType).join(' or '),
+        found: contentType,
+      });
+    }
+    return media;
   }
 
   private plan(ref: OperationRef): OperationPlan {

@@ -7,8 +7,8 @@ const REDACTED = '(redacted)';
 /**
  * Streams exchanges to a HAR 1.2 file as they happen, so memory stays flat however long the proxy
  * runs. Credentials are redacted on the way: headers and query parameters with a secret-looking
- * name (`apikey`, `key`, `secret`, `authorization`, cookies, tokens…), and URL user info.
- * `validate` reads the file back.
+ * name (`apikey`, `key`, `secret`, `authorization`, cookies, tokens…), URL user info, and bodies
+ * (see {@link redactBody}). `validate` reads the file back.
  */
 export class HarWriter {
   private readonly out: WriteStream;
@@ -37,13 +37,14 @@ export class HarWriter {
         queryString: [],
         cookies: [],
         headersSize: -1,
+        // bodySize and content.size are the body's own size; the text written is redacted.
         bodySize: bodyText(exchange.request.body)?.length ?? 0,
         ...(exchange.request.body === undefined
           ? {}
           : {
               postData: {
                 mimeType: exchange.request.headers['content-type'] ?? '',
-                text: bodyText(exchange.request.body),
+                text: redactBody(exchange.request.body),
               },
             }),
       },
@@ -56,7 +57,7 @@ export class HarWriter {
         content: {
           size: bodyText(exchange.response.body)?.length ?? 0,
           mimeType: exchange.response.headers['content-type'] ?? '',
-          text: bodyText(exchange.response.body) ?? '',
+          text: redactBody(exchange.response.body) ?? '',
         },
         redirectURL: '',
         headersSize: -1,
@@ -83,6 +84,38 @@ function harHeaders(headers: Headers): Array<{ name: string; value: string }> {
 function bodyText(body: unknown): string | undefined {
   if (body === undefined) return undefined;
   return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** How deep {@link redactBody} walks a JSON body; anything deeper is replaced, so a hostile body cannot overflow the stack. */
+export const MAX_REDACTION_DEPTH = 64;
+
+/**
+ * A body as the HAR holds it. JSON (a parsed value, or text that parses) is written back with the
+ * value under every secret-looking name replaced by `(redacted)`, at any depth: the auth-token
+ * flow's `authToken`, a `password`, `credentials`… Text that is not JSON (a form, plain text)
+ * cannot be searched for secrets by name, so it is replaced by a marker with its size.
+ */
+export function redactBody(body: unknown): string | undefined {
+  if (body === undefined || body === '') return bodyText(body);
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      // A leading byte-order mark is ignored, as the validator ignores it.
+      value = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
+    } catch {
+      return `(redacted: ${Buffer.byteLength(body)} bytes, not JSON)`;
+    }
+  }
+  return JSON.stringify(redactValue(value, 0));
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_REDACTION_DEPTH) return `(redacted: nested deeper than ${MAX_REDACTION_DEPTH} levels)`;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, isSecretName(name) ? REDACTED : redactValue(item, depth + 1)]),
+  );
 }
 
 /** The URL with user info dropped and secret-looking query values replaced. */

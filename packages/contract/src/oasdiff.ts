@@ -5,7 +5,8 @@ import { delimiter, join, resolve } from 'node:path';
 
 /** The oasdiff release scripts/setup.sh installs (newer ones need a module the Go proxy does not serve). */
 export const OASDIFF_VERSION = 'v1.33.0';
-export const OASDIFF_INSTALL = `go install github.com/oasdiff/oasdiff@${OASDIFF_VERSION}`;
+const OASDIFF_MODULE = 'github.com/oasdiff/oasdiff';
+export const OASDIFF_INSTALL = `go install ${OASDIFF_MODULE}@${OASDIFF_VERSION}`;
 
 /** One change as oasdiff's `--format json` prints it. */
 export interface OasdiffChange {
@@ -88,6 +89,7 @@ export function installHint(): string {
  * `--flatten-allof` merges allOf branches, so that a type change through allOf is ERR, not WARN.
  */
 export function oasdiffBreaking(binary: string, base: string, revision: string, workDir: string): OasdiffChange[] {
+  assertOasdiffVersion(binary);
   const levels = join(workDir, 'oasdiff-levels.txt');
   const config = join(workDir, 'oasdiff-config.yaml');
   writeFileSync(
@@ -116,7 +118,7 @@ export function oasdiffBreaking(binary: string, base: string, revision: string, 
       `oasdiff failed (exit ${result.status ?? `signal ${result.signal}`}): ${said || 'it printed nothing'}`,
     );
   }
-  const changes = parseChanges(result.stdout);
+  const changes = parseChanges(result.stdout, binary);
   const breaking = changes.filter((change) => change.level >= 2);
   // Exit 1 means oasdiff found a change at WARN or above: a list without one is not believed.
   if ((result.status === 1) !== breaking.length > 0) {
@@ -127,10 +129,34 @@ export function oasdiffBreaking(binary: string, base: string, revision: string, 
   return breaking;
 }
 
-function parseChanges(stdout: string): OasdiffChange[] {
+/**
+ * Refuses an oasdiff of another release than {@link OASDIFF_VERSION}: a Go binary carries its main
+ * module's version, which `go version -m` prints (`mod github.com/oasdiff/oasdiff v1.33.0`). With no
+ * `go` on PATH, or a binary without Go build info (a stand-in, a build stripped of it), nothing is
+ * checked; scripts/setup.sh installs Go, so where the gate runs in CI the check runs.
+ */
+export function assertOasdiffVersion(binary: string, env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync('go', ['version', '-m', binary], { env, encoding: 'utf8', timeout: 30_000 });
+  if (result.error || result.status !== 0) return;
+  const main = /^\s*mod\s+(\S+)\s+(\S+)/m.exec(result.stdout);
+  if (!main) return;
+  const [, module, version] = main;
+  if (module === OASDIFF_MODULE && version === OASDIFF_VERSION) return;
+  const found = module === OASDIFF_MODULE ? `oasdiff ${version}` : `the Go module ${module} ${version}`;
+  throw new OasdiffError(
+    `${binary} is ${found}, not ${OASDIFF_VERSION}, the release this gate is pinned to (its checks and levels differ between releases). ${installHint()}`,
+  );
+}
+
+function parseChanges(stdout: string, binary: string): OasdiffChange[] {
+  // oasdiff prints `[]` when it finds no change: silence is a binary that did not compare anything.
+  if (stdout.trim() === '')
+    throw new OasdiffError(
+      `oasdiff printed nothing (ran ${binary}); oasdiff ${OASDIFF_VERSION} prints [] when it finds no change. ${installHint()}`,
+    );
   let parsed: unknown;
   try {
-    parsed = stdout.trim() === '' ? [] : JSON.parse(stdout);
+    parsed = JSON.parse(stdout);
   } catch {
     throw new OasdiffError(`oasdiff printed output that is not JSON: ${stdout.slice(0, 200)}`);
   }

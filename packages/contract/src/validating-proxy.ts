@@ -22,7 +22,7 @@ export interface ValidatingProxyOptions {
   maxBodyBytes?: number;
   /** Violating or failed exchanges kept for the summary (counts stay exact); default 100. */
   maxReports?: number;
-  /** Writes every exchange to this HAR 1.2 file, credentials redacted. */
+  /** Writes every exchange to this HAR 1.2 file, credentials redacted (bodies too: see `redactBody`). */
   har?: string;
   /** Called for every exchange once validated, or once its upstream failed. */
   onExchange?: (outcome: ProxyOutcome) => void;
@@ -38,7 +38,10 @@ export interface ProxySummary {
   exchanges: number;
   conforming: number;
   violating: number;
-  /** Requests the upstream did not answer (refused, reset, timed out, too large). */
+  /**
+   * Requests the upstream did not answer (refused, reset, timed out, too large), and requests the
+   * proxy refused without forwarding (a target that is not origin-form: `//host/…`, `http://host/…`).
+   */
   failed: number;
   /** The first `maxReports` violating or failed exchanges. */
   reports: ProxyOutcome[];
@@ -53,7 +56,7 @@ export interface ValidatingProxy {
   stop(): Promise<ProxySummary>;
 }
 
-/** 0: every exchange conforms; 1: a violation or an upstream failure; 2: nothing was validated. */
+/** 0: every exchange conforms; 1: a violation, an upstream failure or a refused request; 2: nothing was validated. */
 export function proxyExitCode(summary: ProxySummary): 0 | 1 | 2 {
   if (summary.violating > 0 || summary.failed > 0) return 1;
   return summary.conforming === 0 ? 2 : 0;
@@ -76,7 +79,7 @@ const HOP_BY_HOP = new Set([
 
 class ProxyFailure extends Error {
   constructor(
-    readonly status: 502 | 504 | 413,
+    readonly status: 400 | 502 | 504 | 413,
     message: string,
   ) {
     super(message);
@@ -110,8 +113,8 @@ export async function startValidatingProxy(options: ValidatingProxyOptions): Pro
     const index = tally.next();
     const startedAt = new Date();
     const method = req.method ?? 'GET';
-    const target = new URL(upstream.pathname.replace(/\/$/, '') + (req.url ?? '/'), upstream.origin);
     try {
+      const target = upstreamTarget(upstream, req.url);
       const requestBody = await readBody(req, limits.maxBodyBytes, 'request');
       const answer = await forward(target, method, req.headers, requestBody, limits, agents);
       res.writeHead(answer.status, answer.headers);
@@ -229,6 +232,28 @@ function forward(
   });
 }
 
+/**
+ * The upstream URL for a request target. Only origin-form targets (`/path?query`, RFC 9112 §3.2.1)
+ * are forwarded: `//host/…` and absolute-form `http://host/…` would resolve to another host and
+ * carry the caller's credentials there, so they are refused, never sent. The URL is built by string
+ * from the upstream's origin and base path, and its origin is checked once more before it is used.
+ */
+function upstreamTarget(upstream: URL, requestTarget: string | undefined): URL {
+  const path = requestTarget ?? '';
+  if (!path.startsWith('/') || path.startsWith('//')) {
+    throw new ProxyFailure(
+      400,
+      'the request target is not origin-form (one leading "/", e.g. GET /v3/calls/ID): ' +
+        'the proxy forwards only paths on the --upstream host, never "//host/…" or "http://host/…"',
+    );
+  }
+  const target = new URL(`${upstream.origin}${upstream.pathname.replace(/\/$/, '')}${path}`);
+  if (target.origin !== upstream.origin) {
+    throw new ProxyFailure(400, `the request target resolves to another origin than --upstream (${upstream.origin})`);
+  }
+  return target;
+}
+
 function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
   const what =
     error.code === 'ECONNREFUSED'
@@ -314,8 +339,16 @@ function flatten(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): 
   return out;
 }
 
-function pathOf(url: string | undefined): string {
-  return (url ?? '/').split('?')[0] ?? '/';
+/** The target as reported: without query string, and without user info when it names a host. */
+function pathOf(target: string | undefined): string {
+  const value = target ?? '/';
+  if (value.startsWith('/') && !value.startsWith('//')) return value.split('?')[0] ?? '/';
+  try {
+    const url = new URL(value, 'http://unnamed.invalid');
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(a request target that is not a URL)';
+  }
 }
 
 function parseUpstream(value: string): URL {
@@ -346,11 +379,11 @@ export function formatProxySummary(summary: ProxySummary): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = [
     `Validating proxy stopped: ${plural(summary.exchanges, 'exchange')}, ${summary.conforming} conforming, ` +
-      `${summary.violating} with violations, ${summary.failed} failed upstream.`,
+      `${summary.violating} with violations, ${summary.failed} failed (upstream, or refused by the proxy).`,
   ];
   if (summary.exchanges === 0) lines.push('Nothing was validated: no request reached the proxy. That is not a pass.');
   else if (summary.conforming === 0 && summary.violating === 0)
-    lines.push('Nothing was validated: every exchange failed upstream.');
+    lines.push('Nothing was validated: every exchange failed upstream or was refused by the proxy.');
   for (const outcome of summary.reports) lines.push(formatProxyOutcome(outcome));
   if (summary.omitted > 0) lines.push(`(${summary.omitted} more not listed; --max-reports)`);
   return `${lines.join('\n')}\n`;

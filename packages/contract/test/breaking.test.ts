@@ -290,10 +290,59 @@ describe('fails closed when oasdiff cannot be trusted', () => {
     ['prints JSON that is not a change list', 'echo \'{"changes": 3}\'; exit 1', /not a list of changes/],
     ['exits 1 without listing a change', 'echo "[]"; exit 1', /exited 1 but listed 0 breaking change\(s\)/],
     ['is killed', 'kill -9 $$', /oasdiff failed \(exit signal SIGKILL\)/],
+    ['prints nothing', 'exit 0', /oasdiff printed nothing \(ran .*fake-oasdiff-.*\/oasdiff\)/],
   ])('oasdiff that %s is an error, never a pass', (_, script, message) => {
     fakeOasdiff(script);
     expect(() => check('additive.yaml')).toThrow(OasdiffError);
     expect(() => check('additive.yaml')).toThrow(message);
+  });
+
+  it('an oasdiff that prints nothing (OASDIFF=/bin/true) fails the CLI with exit 2, never PASS', () => {
+    const run = runCli(
+      ['breaking', '--base', fixture('base.yaml'), '--revision', fixture('response-400-removed.yaml')],
+      {
+        env: { ...process.env, OASDIFF: '/bin/true' },
+      },
+    );
+    expect(run.stdout).not.toContain('PASS');
+    expect(run.stderr).toContain('oasdiff printed nothing (ran /bin/true)');
+    expect(run.code).toBe(2);
+  });
+
+  /** A `go` standing in for Go's: `go version -m BINARY` prints `buildInfo`, or fails as for a binary Go did not build. */
+  const fakeGo = (buildInfo: string | undefined) => {
+    const dir = tempDir('fake-go-');
+    const answer =
+      buildInfo === undefined ? 'echo "$3: could not read Go build info" >&2; exit 1' : `printf '${buildInfo}'`;
+    writeFileSync(join(dir, 'go'), `#!/bin/sh\n[ "$1 $2" = "version -m" ] || exit 3\n${answer}\n`);
+    chmodSync(join(dir, 'go'), 0o755);
+    process.env.PATH = `${dir}:${saved.PATH}`;
+  };
+  const buildInfo = (version: string) =>
+    `%s: go1.26.8\\n\\tpath\\tgithub.com/oasdiff/oasdiff\\n\\tmod\\tgithub.com/oasdiff/oasdiff\\t${version}\\th1:x=\\n`;
+
+  it('an oasdiff of another version than the pinned one is refused, naming both and the install command', () => {
+    fakeOasdiff('echo "[]"; exit 0');
+    fakeGo(buildInfo('v1.30.0'));
+    expect(() => check('additive.yaml')).toThrow(OasdiffError);
+    expect(() => check('additive.yaml')).toThrow(
+      new RegExp(
+        `is oasdiff v1\\.30\\.0, not ${OASDIFF_VERSION.replaceAll('.', '\\.')}.*go install github\\.com/oasdiff/oasdiff@${OASDIFF_VERSION}`,
+      ),
+    );
+    const run = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')]);
+    expect(run.stderr).toContain('v1.30.0');
+    expect(run.code).toBe(2);
+  });
+
+  it('the pinned version passes the check; a binary without Go build info, or no go on PATH, is not checked', () => {
+    fakeOasdiff('echo "[]"; exit 0');
+    fakeGo(buildInfo(OASDIFF_VERSION));
+    expect(check('additive.yaml').verdict).toBe('pass');
+    fakeGo(undefined);
+    expect(check('additive.yaml').verdict).toBe('pass');
+    process.env.PATH = tempDir('no-go-');
+    expect(check('additive.yaml').verdict).toBe('pass');
   });
 
   it('a WARN ("possibly breaking") from oasdiff counts as breaking', () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
 const validator = new ExchangeValidator();
+const TOKEN = 'u1_TOKEN-DO-NOT-WRITE';
+const PASSWORD = 'pw-DO-NOT-WRITE';
 
 /**
  * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
@@ -35,6 +37,8 @@ beforeAll(async () => {
     if (req.url?.endsWith('/hang')) return;
     if (req.url?.endsWith('/reset')) return void req.socket.destroy();
     res.setHeader('content-type', 'application/json');
+    if (req.url?.endsWith('/auth_tokens'))
+      return void res.end(JSON.stringify({ data: { uid: 'u1', authToken: TOKEN } }));
     if (req.url?.endsWith('/missing')) res.statusCode = 404;
     res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
   });
@@ -115,6 +119,57 @@ describe('proxy: exchanges checked by the validate validator', () => {
   });
 });
 
+describe('proxy --har: bodies', () => {
+  const createToken = (url: string, body: string, contentType: string) =>
+    fetch(`${url}/users/u1/auth_tokens`, {
+      method: 'POST',
+      headers: { apikey: KEY, 'content-type': contentType },
+      body,
+    }).then((r) => r.text());
+
+  it('redacts secret-named JSON fields at any depth and replaces non-JSON bodies by a marker with their size', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'bodies.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const answered = await createToken(proxy.url, JSON.stringify({ password: PASSWORD }), 'application/json');
+    const form = `user=u1&password=${PASSWORD}`;
+    await createToken(proxy.url, form, 'application/x-www-form-urlencoded');
+    await createToken(
+      proxy.url,
+      JSON.stringify({ user: { device: { credentials: { pin: PASSWORD } } } }),
+      'application/json',
+    );
+    const summary = await proxy.stop();
+    expect(answered).toContain(TOKEN);
+
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(PASSWORD);
+    const entries = JSON.parse(text).log.entries;
+    expect(JSON.parse(entries[0].request.postData.text)).toEqual({ password: '(redacted)' });
+    expect(JSON.parse(entries[0].response.content.text)).toEqual({ data: { uid: 'u1', authToken: '(redacted)' } });
+    expect(entries[1].request.postData.text).toBe(`(redacted: ${form.length} bytes, not JSON)`);
+    expect(JSON.parse(entries[2].request.postData.text)).toEqual({ user: { device: { credentials: '(redacted)' } } });
+
+    const replay = await validateRecording(har, { validator });
+    expect(summary).toMatchObject({ exchanges: 3, failed: 0 });
+    expect(replay).toMatchObject({ exchanges: 3, conforming: summary.conforming, violating: summary.violating });
+    expect(replay.reports.map((r) => r.violations)).toEqual(
+      summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
+    );
+  });
+
+  it('bounds the depth it walks: a hostile body nested 100,000 deep is written as a marker below 64 levels', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'deep.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const deep = `${'{"a":'.repeat(100_000)}{"token":"${PASSWORD}"}${'}'.repeat(100_000)}`;
+    await createToken(proxy.url, deep, 'application/json');
+    await proxy.stop();
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).toContain('(redacted: nested deeper than 64 levels)');
+  });
+});
+
 describe('proxy: fails closed', () => {
   it('counts an upstream that refuses as a failed exchange, answers 502 and reports it as it happens', async () => {
     const heard: ProxyOutcome[] = [];
@@ -166,6 +221,81 @@ describe('proxy: fails closed', () => {
   });
 });
 
+/** Writes `raw` on a socket to `url`'s port and returns the answer's status line (http clients normalise targets). */
+async function rawRequest(url: string, raw: string): Promise<string> {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  socket.write(raw);
+  await once(socket, 'close');
+  return answer.split('\r\n')[0] ?? '';
+}
+
+describe('proxy: forwards origin-form request targets only', () => {
+  /** A second loopback server: any request it receives went to a host the user never named. */
+  let other: http.Server;
+  let otherHost: string;
+  const seenByOther: string[] = [];
+
+  beforeAll(async () => {
+    other = http.createServer((req, res) => {
+      seenByOther.push(`${req.url} apikey=${req.headers.apikey} key=${req.headers.key} secret=${req.headers.secret}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(conforming));
+    });
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    other.closeAllConnections();
+    await new Promise((resolve) => other.close(resolve));
+  });
+
+  for (const basePath of ['', '/v3']) {
+    it(`answers 400 to //host and absolute-form targets, counts them failed, sends nothing (upstream "${basePath || 'no base path'}")`, async () => {
+      const heard: ProxyOutcome[] = [];
+      const upstreamBefore = seenByUpstream.length;
+      const proxy = await startValidatingProxy({
+        upstream: upstreamUrl.replace(/\/v3$/, basePath),
+        validator,
+        onExchange: (o) => heard.push(o),
+      });
+      const statusLines: string[] = [];
+      for (const target of [`//${otherHost}/calls/sess-1`, `http://${otherHost}/calls/sess-1`]) {
+        const head = `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\napikey: ${KEY}\r\nkey: ${KEY}\r\nsecret: ${KEY}\r\n`;
+        statusLines.push(await rawRequest(proxy.url, `${head}connection: close\r\n\r\n`));
+      }
+      const summary = await proxy.stop();
+      expect(seenByOther).toEqual([]);
+      expect(seenByUpstream.length).toBe(upstreamBefore);
+      expect(statusLines).toEqual(['HTTP/1.1 400 Bad Request', 'HTTP/1.1 400 Bad Request']);
+      expect(summary).toMatchObject({ exchanges: 2, conforming: 0, violating: 0, failed: 2 });
+      expect(heard).toEqual([
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+      ]);
+      expect(JSON.stringify(heard)).not.toContain(KEY);
+      expect(proxyExitCode(summary)).toBe(1);
+    });
+  }
+
+  it('still forwards an origin-form target to an upstream without a base path', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl.replace(/\/v3$/, ''), validator });
+    const status = await rawRequest(
+      proxy.url,
+      `GET /calls/sess-9 HTTP/1.1\r\nhost: x\r\napikey: ${KEY}\r\nconnection: close\r\n\r\n`,
+    );
+    const summary = await proxy.stop();
+    expect(status).toBe('HTTP/1.1 200 OK');
+    expect(seenByUpstream).toContain('/calls/sess-9');
+    expect(seenByOther).toEqual([]);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 0 });
+  });
+});
+
 describe('proxy CLI', () => {
   /** Starts the CLI's proxy, waits for its URL, runs `traffic`, stops it with SIGTERM. */
   async function proxyRun(args: string[], traffic: (url: string) => Promise<void>) {
@@ -195,7 +325,9 @@ describe('proxy CLI', () => {
       await getCall(url, 'broken');
     });
     expect(run.stdout).toContain(`→ ${upstreamUrl} (Ctrl-C`);
-    expect(run.stdout).toContain('2 exchanges, 1 conforming, 1 with violations, 0 failed upstream.');
+    expect(run.stdout).toContain(
+      '2 exchanges, 1 conforming, 1 with violations, 0 failed (upstream, or refused by the proxy).',
+    );
     expect(run.stderr).toContain('/response/body/data');
     expect(run.stdout + run.stderr).not.toContain(KEY);
     expect(run.code).toBe(1);

@@ -57,3 +57,45 @@ describe('small faults', () => {
     expect(exitCodeOf(summary)).toBe(2);
   });
 });
+
+describe('a response body without Content-Type', () => {
+  const missing = {
+    kind: 'response',
+    pointer: '/response/headers/content-type',
+    expected: 'application/json',
+    found: 'absent',
+  };
+  const untyped = (body: unknown) => getCall({ headers: {}, body });
+  const violationsOf = async (input: NodeJS.ReadableStream, format: 'ndjson' | 'har') => {
+    const summary = await validateRecording(input, { validator, format });
+    return { violations: summary.reports.map((r) => r.violations), exit: exitCodeOf(summary) };
+  };
+
+  it('is a violation in NDJSON, whether the body is text or parsed JSON', async () => {
+    const found = await violationsOf(ndjson(untyped('{"data":[]}'), untyped({ data: [] })), 'ndjson');
+    expect(found).toEqual({ violations: [[missing], [missing]], exit: 1 });
+  });
+
+  it('is a violation in HAR', async () => {
+    const exchange = untyped('{"data":[]}');
+    const entry = {
+      request: { method: 'GET', url: exchange.request.url, headers: [{ name: 'apikey', value: 'k' }] },
+      response: { status: 200, headers: [], content: { size: 11, mimeType: '', text: '{"data":[]}' } },
+    };
+    const found = await violationsOf(Readable.from([JSON.stringify({ log: { entries: [entry] } })]), 'har');
+    expect(found).toEqual({ violations: [[missing]], exit: 1 });
+  });
+
+  it('is no violation when the response has no body and documents none', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'no body', version: '1.0.0' },
+      paths: { '/pings': { get: { responses: { '200': { description: 'pong, no body' } } } } },
+    };
+    const summary = await validateRecording(
+      ndjson({ request: { method: 'GET', url: '/pings', headers: {} }, response: { status: 200, headers: {} } }),
+      { validator: new ExchangeValidator(doc), format: 'ndjson' },
+    );
+    expect(summary).toMatchObject({ exchanges: 1, conforming: 1 });
+  });
+});
