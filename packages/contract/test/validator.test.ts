@@ -121,32 +121,18 @@ describe('matching exchanges to operations', () => {
 });
 
 describe('servers: a request sent to a server of the spec that does not serve its operation', () => {
+  const areaServer = (area: string) => ({
+    url: `https://{app}.${area}-{region}.{domain}/v3`,
+    variables: { app: { default: 'a' }, region: { default: 'us', enum: ['us', 'eu'] }, domain: { default: 'ex.io' } },
+  });
   /** Two areas on hosts of one domain, as the platform's Calls and chat hosts, and a whole-host management server. */
   const areas = new ExchangeValidator({
     openapi: '3.1.0',
     info: { title: 'areas', version: '3.0.0' },
-    servers: [
-      {
-        url: 'https://{app}.chat-{region}.{domain}/v3',
-        variables: {
-          app: { default: 'a' },
-          region: { default: 'us', enum: ['us', 'eu'] },
-          domain: { default: 'ex.io' },
-        },
-      },
-    ],
+    servers: [areaServer('chat')],
     paths: {
       '/calls/{id}': {
-        servers: [
-          {
-            url: 'https://{app}.call-{region}.{domain}/v3',
-            variables: {
-              app: { default: 'a' },
-              region: { default: 'us', enum: ['us', 'eu'] },
-              domain: { default: 'ex.io' },
-            },
-          },
-        ],
+        servers: [areaServer('call')],
         get: { operationId: 'get-call', responses: { '204': { description: 'ok' } } },
       },
       '/users': { get: { operationId: 'list-users', responses: { '204': { description: 'ok' } } } },
