@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything the project needs on a fresh machine (Debian, root), then the workspace's
-# npm packages. Idempotent: each step checks before it installs.
+# Installs everything the project needs on a fresh machine (Debian, as root or a user with sudo),
+# then the workspace's npm packages. Idempotent: each step checks before it installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,13 +27,31 @@ install_node() {
   fi
 }
 
+# apt-get needs root: as root (.ci/run on a fresh machine) it runs directly, as another user (a
+# hosted CI runner, a workstation) through sudo; with neither, setup stops and names the packages.
+can_run_as_root() {
+  [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null
+}
+
+as_root() { # as_root COMMAND [ARG...]
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  else
+    sudo "$@"
+  fi
+}
+
 apt_install() {
+  if ! can_run_as_root; then
+    echo "setup: installing the Debian packages $* needs root, and user $(id -un 2>/dev/null || id -u) is not root and has no sudo: rerun as root, or install them yourself, then rerun" >&2
+    return 1
+  fi
   # apt-get update once per run, and only when something is missing.
   if [ -z "${APT_UPDATED:-}" ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     APT_UPDATED=1
   fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 install_pnpm() {

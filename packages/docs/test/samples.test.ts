@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
 import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
 import { sdkRunners } from './sdk-sample-runners.js';
+import { operationsOf } from './spec-operations.js';
 import { bundledSpec, deref, renderedSpec } from './support.js';
 
 const spec = renderedSpec();
 /** The published bundle: its security scheme keys, which the samples' clients name their settings after. */
 const published = bundledSpec();
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface Sample {
   lang: string;
@@ -25,28 +25,23 @@ interface Operation {
   operation: any;
 }
 
-const operations: Operation[] = Object.entries<any>(spec.paths).flatMap(([, pathItem]) =>
-  METHODS.filter((m) => pathItem[m]).map((m) => {
-    const operation = pathItem[m];
-    const server = (operation.servers ?? pathItem.servers ?? spec.servers)[0];
-    return {
-      id: operation.operationId,
-      serverUrl: serverUrlWithDefaults(server),
-      samples: operation['x-codeSamples'] ?? [],
-      operation,
-    };
-  }),
-);
+const operations: Operation[] = operationsOf(spec).map(({ pathItem, operation }) => {
+  const server = (operation.servers ?? pathItem.servers ?? spec.servers)[0];
+  return {
+    id: operation.operationId,
+    serverUrl: serverUrlWithDefaults(server),
+    samples: operation['x-codeSamples'] ?? [],
+    operation,
+  };
+});
 /** The clients packages/sdks generates, builds and smoke-tests (its README's matrix), in the page's order. */
 const SDK_LANGUAGES = ['Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP'];
 
 /** Where the published bundle has an operation. */
 const locate = (operationId: string) => {
-  for (const [path, item] of Object.entries<any>(published.paths)) {
-    const method = METHODS.find((m) => item[m]?.operationId === operationId);
-    if (method) return { path, method };
-  }
-  throw new Error(`${operationId} is not in the published bundle`);
+  const found = operationsOf(published).find(({ operation }) => operation.operationId === operationId);
+  if (!found) throw new Error(`${operationId} is not in the published bundle`);
+  return { path: found.path, method: found.method };
 };
 
 const sample = (op: Operation, label: string) => {
