@@ -66,26 +66,28 @@ function addHeader(headers: Headers, name: string, value: string): void {
 
 /** Splits a recorded URL (absolute or origin-relative) into path and query without `new URL`'s cost. */
 export function splitUrl(url: string): { pathname: string; query: string } {
-  let start = 0;
-  if (!url.startsWith('/')) {
-    const scheme = url.indexOf('://');
-    if (scheme !== -1) {
-      const slash = url.indexOf('/', scheme + 3);
-      if (slash === -1) return { pathname: '/', query: queryOf(url) };
-      start = slash;
-    }
-  }
-  let end = url.length;
+  const scheme = url.startsWith('/') ? -1 : url.indexOf('://');
+  const start = scheme === -1 ? 0 : authorityEnd(url, scheme + 3);
+  const hash = url.indexOf('#', start);
+  const end = hash === -1 ? url.length : hash;
   const q = url.indexOf('?', start);
-  const h = url.indexOf('#', start);
-  if (h !== -1) end = h;
-  if (q !== -1 && q < end) return { pathname: url.slice(start, q), query: url.slice(q + 1, end) };
-  return { pathname: url.slice(start, end), query: '' };
+  const pathEnd = q !== -1 && q < end ? q : end;
+  // An absolute URL without a path (`https://host?x=1`) is at `/`.
+  const pathname = scheme !== -1 && pathEnd === start ? '/' : url.slice(start, pathEnd);
+  return { pathname, query: pathEnd < end ? url.slice(pathEnd + 1, end) : '' };
 }
 
-function queryOf(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return '';
-  const h = url.indexOf('#', q);
-  return url.slice(q + 1, h === -1 ? undefined : h);
+/**
+ * Where the authority of an absolute URL that starts at `from` ends: at its first `/`, `?` or `#`
+ * (a `/` in the query is not the path's), else at the URL's end.
+ */
+export function authorityEnd(url: string, from: number): number {
+  let end = url.length;
+  const slash = url.indexOf('/', from);
+  if (slash !== -1) end = slash;
+  const query = url.indexOf('?', from);
+  if (query !== -1 && query < end) end = query;
+  const hash = url.indexOf('#', from);
+  if (hash !== -1 && hash < end) end = hash;
+  return end;
 }

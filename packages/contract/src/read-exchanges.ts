@@ -355,7 +355,10 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   if (typeof res.content !== 'object' || res.content === null)
     return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
   const postData = req.postData as { text?: unknown } | undefined;
-  const content = res.content as { text?: unknown; encoding?: unknown };
+  const content = res.content as { text?: unknown; encoding?: unknown; mimeType?: unknown };
+  // HAR 1.2 names the body's type in content.mimeType: it stands for a Content-Type header not recorded.
+  if (responseHeaders['content-type'] === undefined && typeof content.mimeType === 'string' && content.mimeType !== '')
+    responseHeaders['content-type'] = content.mimeType;
   let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
   if (responseBody !== undefined && content?.encoding === 'base64')
     responseBody = Buffer.from(responseBody, 'base64').toString('utf8');

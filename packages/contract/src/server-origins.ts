@@ -1,4 +1,5 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
+import { authorityEnd } from './exchange.js';
 import { escapeRegex, serverPartPattern } from './operation-router.js';
 import { isObject, type OpenApiDocument, type ServerObject } from './spec-document.js';
 
@@ -101,8 +102,7 @@ function originParts(server: ServerObject) {
 function writtenOrigin(url: string): string | undefined {
   const schemeEnd = url.indexOf('://');
   if (schemeEnd <= 0 || url.startsWith('/')) return undefined;
-  const end = url.slice(schemeEnd + 3).search(AUTHORITY_END);
-  return end === -1 ? url : url.slice(0, schemeEnd + 3 + end);
+  return url.slice(0, authorityEnd(url, schemeEnd + 3));
 }
 
 /** An origin lower-cased, without user info or its scheme's default port. */

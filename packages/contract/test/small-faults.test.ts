@@ -86,6 +86,16 @@ describe('a response body without Content-Type', () => {
     expect(found).toEqual({ violations: [[missing]], exit: 1 });
   });
 
+  it('is no violation in HAR when the entry names the type in content.mimeType instead', async () => {
+    const exchange = untyped('{"data":[]}');
+    const entry = {
+      request: { method: 'GET', url: exchange.request.url, headers: [{ name: 'apikey', value: 'k' }] },
+      response: { status: 200, headers: [], content: { size: 11, mimeType: 'application/json', text: '{"data":[]}' } },
+    };
+    const found = await violationsOf(Readable.from([JSON.stringify({ log: { entries: [entry] } })]), 'har');
+    expect(found).toEqual({ violations: [], exit: 0 });
+  });
+
   it('is no violation when the response has no body and documents none', async () => {
     const doc = {
       openapi: '3.1.0',

@@ -113,6 +113,15 @@ describe('matching exchanges to operations', () => {
     ]);
   });
 
+  it('takes the path from after the host only: a URL without a path is at /, whatever its query or fragment hold', () => {
+    for (const url of ['https://h.example?x=/v3/items/7', 'https://h.example#/v3/items/7', 'https://h.example'])
+      expect(check(exchange('GET', url, { apikey: 'k', 'x-trace': 'ab12' }, 200, { name: 'a' })), url).toEqual([
+        'unknown-path /request/url: a path of the spec under one of its servers / /',
+      ]);
+    const { path } = validator.validate(exchange('GET', 'https://h.example/v3/items/7?next=/a#b', {}, 200));
+    expect(path).toBe('/v3/items/7');
+  });
+
   it('reports a required header missing, by its name in the spec', () => {
     expect(check(exchange('GET', '/v3/items/1', { apikey: 'k' }, 200, { name: 'a' }))).toEqual([
       'request /request/headers/X-Trace: required header parameter / absent',
