@@ -19,8 +19,9 @@ const COMMAND_USAGE: Record<string, string> = {
   proxy: `  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
     A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
     is checked by the same validator as validate; violations and upstream failures print as they happen.
-    Only origin-form request targets (/path) are forwarded, to URL's host only; //host/… and
-    http://host/… targets are answered 400, never forwarded, and counted as failed.
+    Only origin-form request targets (/path) are forwarded, to URL's host only; //host/…,
+    http://host/…, "." or ".." segments and OPTIONS * are answered 400, never forwarded, and
+    counted as failed.
       --upstream-timeout MS   the upstream's time to answer, body included (default 30000); then 504
       --max-body-bytes N      largest body read either way (default 10485760)
       --max-reports N         violating or failed exchanges kept for the summary (default 100)

@@ -235,16 +235,25 @@ function forward(
 /**
  * The upstream URL for a request target. Only origin-form targets (`/path?query`, RFC 9112 §3.2.1)
  * are forwarded: `//host/…` and absolute-form `http://host/…` would resolve to another host and
- * carry the caller's credentials there, so they are refused, never sent. The URL is built by string
- * from the upstream's origin and base path, and its origin is checked once more before it is used.
+ * carry the caller's credentials there, so they are refused, never sent; so are `.` and `..`
+ * segments (plain or percent-encoded), which URL parsing resolves out of the upstream's base path,
+ * and `OPTIONS *`, which addresses no operation. The URL is built by string from the upstream's
+ * origin and base path, and its origin is checked once more before it is used.
  */
 function upstreamTarget(upstream: URL, requestTarget: string | undefined): URL {
   const path = requestTarget ?? '';
+  if (path === '*') throw new ProxyFailure(400, 'the request target * (OPTIONS *) addresses no operation of the spec');
   if (!path.startsWith('/') || path.startsWith('//')) {
     throw new ProxyFailure(
       400,
       'the request target is not origin-form (one leading "/", e.g. GET /v3/calls/ID): ' +
         'the proxy forwards only paths on the --upstream host, never "//host/…" or "http://host/…"',
+    );
+  }
+  if (DOT_SEGMENT.test(path.split(/[?#]/, 1)[0]!)) {
+    throw new ProxyFailure(
+      400,
+      'the request target has a "." or ".." path segment, which would leave the --upstream path',
     );
   }
   const target = new URL(`${upstream.origin}${upstream.pathname.replace(/\/$/, '')}${path}`);
@@ -253,6 +262,9 @@ function upstreamTarget(upstream: URL, requestTarget: string | undefined): URL {
   }
   return target;
 }
+
+/** A `.` or `..` path segment, plain or percent-encoded. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
   const what =

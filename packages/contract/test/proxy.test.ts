@@ -282,6 +282,32 @@ describe('proxy: forwards origin-form request targets only', () => {
     });
   }
 
+  it('answers 400 to dot segments that would leave the upstream path, and to OPTIONS *, sending nothing', async () => {
+    const heard: ProxyOutcome[] = [];
+    const upstreamBefore = seenByUpstream.length;
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, onExchange: (o) => heard.push(o) });
+    const statusLines: string[] = [];
+    for (const [method, target] of [
+      ['GET', '/../calls/sess-1'],
+      ['GET', '/v3/%2E%2e/calls/sess-1?x=1'],
+      ['GET', '/calls/./sess-1'],
+      ['OPTIONS', '*'],
+    ]) {
+      const head = `${method} ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\napikey: ${KEY}\r\nconnection: close\r\n\r\n`;
+      statusLines.push(await rawRequest(proxy.url, head));
+    }
+    const summary = await proxy.stop();
+    expect(seenByUpstream.length).toBe(upstreamBefore);
+    expect(statusLines).toEqual(Array(4).fill('HTTP/1.1 400 Bad Request'));
+    expect(summary).toMatchObject({ exchanges: 4, failed: 4 });
+    expect(heard.map((o) => (o.kind === 'failed' ? o.reason : o.kind))).toEqual([
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('OPTIONS *'),
+    ]);
+  });
+
   it('still forwards an origin-form target to an upstream without a base path', async () => {
     const proxy = await startValidatingProxy({ upstream: upstreamUrl.replace(/\/v3$/, ''), validator });
     const status = await rawRequest(
