@@ -80,7 +80,8 @@ function allServers(doc: OpenApiDocument): ServerObject[] {
 
 /** A server URL's scheme, host and port as regex sources, and its origin as written; undefined when it is relative. */
 function originParts(server: ServerObject) {
-  const found = /^([a-z][a-z\d+.-]*):\/\/([^/?#:]+)(:[^/?#]+)?/i.exec(server.url);
+  // The host is a name, or an IPv6 literal in brackets.
+  const found = /^([a-z][a-z\d+.-]*):\/\/(\[[^\]/]+\]|[^/?#:]+)(:[^/?#]+)?/i.exec(server.url);
   if (!found) return undefined;
   const [template, scheme, host, port = ''] = found as unknown as [string, string, string, string?];
   // A variable without an enum that is the whole host stands for its default (a free one would make
@@ -93,9 +94,23 @@ function originParts(server: ServerObject) {
     return fallback.includes('.') ? '[^/:@]+' : '[^./:@]+';
   };
   const hostPattern = serverPartPattern(server, host, free);
-  // Recorded origins are compared without their scheme's default port (see normalized()).
-  const portPattern = port === DEFAULT_PORTS[scheme.toLowerCase()] ? '' : serverPartPattern(server, port, () => '\\d+');
-  return { template, scheme: escapeRegex(scheme), host: hostPattern, port: portPattern };
+  return { template, scheme: escapeRegex(scheme), host: hostPattern, port: portPattern(server, scheme, port) };
+}
+
+/**
+ * A server's port as a regex source. Recorded origins are compared without their scheme's default
+ * port (see normalized()), so that port is '' and a port variable that may take it is optional.
+ */
+function portPattern(server: ServerObject, scheme: string, port: string): string {
+  const defaultPort = DEFAULT_PORTS[scheme.toLowerCase()];
+  if (port === defaultPort) return '';
+  const pattern = serverPartPattern(server, port, () => '\\d+');
+  const variable = /^:\{([^}]+)\}$/.exec(port)?.[1];
+  const values =
+    variable === undefined
+      ? []
+      : [server.variables?.[variable]?.default, ...(server.variables?.[variable]?.enum ?? [])];
+  return values.some((value) => `:${value}` === defaultPort) ? `(?:${pattern})?` : pattern;
 }
 
 /** `scheme://authority` of an absolute URL as written; undefined for a relative one. */

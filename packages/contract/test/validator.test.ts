@@ -188,6 +188,38 @@ describe('servers: a request sent to a server of the spec that does not serve it
   });
 });
 
+describe('servers: ports and IPv6 literals', () => {
+  const servers = new ExchangeValidator({
+    openapi: '3.1.0',
+    info: { title: 'ports', version: '1.0.0' },
+    servers: [
+      { url: 'https://api.example.com:{port}/v1', variables: { port: { default: '443', enum: ['443', '8443'] } } },
+    ],
+    paths: {
+      '/things': { get: { operationId: 'list-things', responses: { '204': { description: 'ok' } } } },
+      '/local': {
+        servers: [{ url: 'http://[::1]:8080/v1' }],
+        get: { operationId: 'local', responses: { '204': { description: 'ok' } } },
+      },
+    },
+  });
+  const found = (url: string) =>
+    servers.validate(exchange('GET', url, {}, 204, undefined, {})).violations.map((v) => `${v.kind} ${v.found}`);
+
+  it('takes a port variable that may be the default port as optional, and an IPv6 literal as a host of the spec', () => {
+    for (const url of [
+      'https://api.example.com/v1/things',
+      'https://api.example.com:443/v1/things',
+      'https://api.example.com:8443/v1/things',
+      'http://[::1]:8080/v1/local',
+    ])
+      expect(found(url), url).toEqual([]);
+    expect(found('https://api.example.com:9443/v1/things')).toEqual(['server https://api.example.com:9443']);
+    expect(found('http://[::1]:8080/v1/things')).toEqual(['server http://[::1]:8080']);
+    expect(found('https://api.example.com/v1/local')).toEqual(['server https://api.example.com']);
+  });
+});
+
 describe('security requirements', () => {
   it('accepts any one alternative, and an AND of schemes only when all are present', () => {
     const body = { name: 'n' };
