@@ -52,6 +52,11 @@ describe("the README's contract CI job", () => {
     expect(setupSh).toContain(`go${goVersion}.`);
   });
 
+  it('pins the same oasdiff release as scripts/setup.sh, which the gate refuses to run with any other', () => {
+    const setupVersion = setupSh.match(/install_oasdiff\(\) \{[\s\S]*?local version=(\S+)/)?.[1];
+    expect(setupVersion).toBe(OASDIFF_VERSION);
+  });
+
   it('installs from the lockfile and builds only the contract package and its dependencies', () => {
     expect(runs).toContain('pnpm install --frozen-lockfile');
     expect(runs).toContain('pnpm turbo run build --filter=@chatplatform/contract...');
