@@ -41,12 +41,13 @@ for (const [name, scheme] of Object.entries(spec.components?.securitySchemes ?? 
 
 /**
  * The header an operation takes the client's `onBehalfOf` option in: its header parameter named
- * `onBehalfOf` (its own, else its path's), lower-cased as fetch sends it; undefined when it takes none.
+ * `onBehalfOf` in any case (header names are case-insensitive; its own, else its path's), lower-cased as
+ * fetch sends it; undefined when it takes none.
  */
 const onBehalfOfHeader = (item, op) =>
   [...(op.parameters ?? []), ...(item.parameters ?? [])]
     .map((param) => resolveRef(spec, param))
-    .find((p) => p.in === 'header' && p.name === 'onBehalfOf')
+    .find((p) => p.in === 'header' && p.name.toLowerCase() === 'onbehalfof')
     ?.name.toLowerCase();
 
 /** Per server: the operations on it ("METHOD /path" → operationId) and the security schemes they send. */
