@@ -37,8 +37,8 @@ export class HarWriter {
         queryString: [],
         cookies: [],
         headersSize: -1,
-        // bodySize and content.size are the body's own size; the text written is redacted.
-        bodySize: bodyText(exchange.request.body)?.length ?? 0,
+        // bodySize and content.size are the body's own size in bytes; the text written is redacted.
+        bodySize: byteLength(exchange.request.body),
         ...(exchange.request.body === undefined
           ? {}
           : {
@@ -55,7 +55,7 @@ export class HarWriter {
         headers: harHeaders(exchange.response.headers),
         cookies: [],
         content: {
-          size: bodyText(exchange.response.body)?.length ?? 0,
+          size: byteLength(exchange.response.body),
           mimeType: exchange.response.headers['content-type'] ?? '',
           text: redactBody(exchange.response.body) ?? '',
         },
@@ -90,10 +90,12 @@ function bodyText(body: unknown): string | undefined {
 export const MAX_REDACTION_DEPTH = 64;
 
 /**
- * A body as the HAR holds it. JSON (a parsed value, or text that parses) is written back with the
- * value under every secret-looking name replaced by `(redacted)`, at any depth: the auth-token
- * flow's `authToken`, a `password`, `credentials`… Text that is not JSON (a form, plain text)
- * cannot be searched for secrets by name, so it is replaced by a marker with its size.
+ * A body as the HAR holds it. JSON (a parsed value, or text that parses) has the value under every
+ * secret-looking name replaced by `(redacted)`, at any depth, inside strings that hold JSON too:
+ * the auth-token flow's `authToken`, a `password`, `credentials`… A body with nothing to redact is
+ * written as it came, so that its numbers and spacing stay exact for a replay. Text that is not JSON
+ * (a form, plain text) cannot be searched for secrets by name, so it is replaced by a marker with
+ * its size. A body that is a bare JSON string has no names: it is written as it came.
  */
 export function redactBody(body: unknown): string | undefined {
   if (body === undefined || body === '') return bodyText(body);
@@ -103,19 +105,47 @@ export function redactBody(body: unknown): string | undefined {
       // A leading byte-order mark is ignored, as the validator ignores it.
       value = JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
     } catch {
-      return `(redacted: ${Buffer.byteLength(body)} bytes, not JSON)`;
+      return `(redacted: ${byteLength(body)} bytes, not JSON)`;
     }
   }
-  return JSON.stringify(redactValue(value, 0));
+  const redacted = redactValue(value, 0);
+  return redacted === value ? bodyText(body) : JSON.stringify(redacted);
 }
 
+/** `value` with secrets redacted: the same value when there was nothing to redact. */
 function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactJsonText(value, depth);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_REDACTION_DEPTH) return `(redacted: nested deeper than ${MAX_REDACTION_DEPTH} levels)`;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, isSecretName(name) ? REDACTED : redactValue(item, depth + 1)]),
-  );
+  let changed = false;
+  const redact = (item: unknown, secret = false) => {
+    const result = secret ? REDACTED : redactValue(item, depth + 1);
+    changed ||= result !== item;
+    return result;
+  };
+  const result = Array.isArray(value)
+    ? value.map((item) => redact(item))
+    : Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, isSecretName(name))]));
+  return changed ? result : value;
+}
+
+/** A string that holds a JSON object or array (a body within a body) is redacted inside. */
+function redactJsonText(text: string, depth: number): string {
+  if (!/^\s*[[{]/.test(text)) return text;
+  let inner: unknown;
+  try {
+    inner = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const redacted = redactValue(inner, depth + 1);
+  return redacted === inner ? text : JSON.stringify(redacted);
+}
+
+/** A body's size in bytes, as HAR's `bodySize` and `content.size` count it. */
+function byteLength(body: unknown): number {
+  const text = bodyText(body);
+  return text === undefined ? 0 : Buffer.byteLength(text);
 }
 
 /** The URL with user info dropped and secret-looking query values replaced. */

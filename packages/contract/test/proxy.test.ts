@@ -6,9 +6,11 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactBody } from '../src/har-writer.js';
 import {
   bundledSpecPath,
   ExchangeValidator,
+  HarWriter,
   type ProxyOutcome,
   proxyExitCode,
   startValidatingProxy,
@@ -156,6 +158,35 @@ describe('proxy --har: bodies', () => {
     expect(replay.reports.map((r) => r.violations)).toEqual(
       summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
     );
+  });
+
+  it('writes a body with nothing to redact as it came, redacts JSON held in a string, and sizes bodies in bytes', async () => {
+    const exact = '{"n": 1e400, "big": 12345678901234567890, "price": 1.50}';
+    expect(redactBody(exact)).toBe(exact);
+    const nested = JSON.stringify({ data: JSON.stringify({ authToken: TOKEN, uid: 'u1' }) });
+    const written = redactBody(nested)!;
+    expect(written).not.toContain(TOKEN);
+    expect(JSON.parse(JSON.parse(written).data)).toEqual({ authToken: '(redacted)', uid: 'u1' });
+    expect(redactBody(JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }))).toBe(
+      JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }),
+    );
+
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'sizes.har');
+    const writer = new HarWriter(har);
+    const body = '{"name":"Zoë 👋"}';
+    writer.add(
+      {
+        request: { method: 'POST', url: 'https://h.example/messages', headers: {}, body },
+        response: { status: 200, headers: {}, body },
+      },
+      new Date(),
+      1,
+    );
+    await writer.close();
+    const [entry] = JSON.parse(readFileSync(har, 'utf8')).log.entries;
+    expect(entry.request.bodySize).toBe(Buffer.byteLength(body));
+    expect(entry.response.content.size).toBe(Buffer.byteLength(body));
+    expect(Buffer.byteLength(body)).toBeGreaterThan(body.length);
   });
 
   it('bounds the depth it walks: a hostile body nested 100,000 deep is written as a marker below 64 levels', async () => {
