@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { assertBundleFresh } from './bundle-freshness.js';
-import { findOasdiff, type OasdiffChange, oasdiffBreaking } from './oasdiff.js';
+import { findOasdiff, type OasdiffChange, oasdiffBreaking, oasdiffRelease } from './oasdiff.js';
 import { type SecurityChange, securityChanges } from './security-changes.js';
 import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
 import {
@@ -52,6 +52,8 @@ export interface BreakingResult {
   base: { label: string; version: string };
   revision: { label: string; version: string };
   breaking: BreakingChange[];
+  /** The oasdiff release that compared (the pinned one), or why it could not be read. */
+  oasdiff: string;
   /** Where the major version still has to move before the revision may pass; empty on a pass. */
   moves: VersionMove[];
   verdict: 'pass' | 'fail';
@@ -77,6 +79,7 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
     const { path: basePath, label } = resolveBaseline(options.base, options.cwd ?? specDir, specDir, temp);
     const baseDoc = readSpec(basePath, BaselineError);
     const revisionDoc = readSpec(revision, SpecInputError);
+    const release = oasdiffRelease(oasdiff);
     const breaking = [
       ...securityChanges(baseDoc, revisionDoc).map(fromSecurity),
       ...oasdiffBreaking(oasdiff, basePath, revision, temp).map(fromOasdiff),
@@ -87,6 +90,7 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
       base: { label, version: base.version },
       revision: { label: options.revision ?? 'the bundled spec', version: revised.version },
       breaking,
+      oasdiff: release,
       ...versionVerdict(base, revised, breaking.length),
     };
   } finally {
@@ -277,6 +281,7 @@ function safe<T>(fn: () => T): T | undefined {
 export function formatBreakingText(result: BreakingResult): string {
   const lines = [
     `Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
+    `  oasdiff ${result.oasdiff}`,
   ];
   for (const change of result.breaking) {
     lines.push(`  ${change.level} ${change.where}: ${change.text} [${change.id}]`, `      why: ${change.why}`);

@@ -89,7 +89,6 @@ export function installHint(): string {
  * `--flatten-allof` merges allOf branches, so that a type change through allOf is ERR, not WARN.
  */
 export function oasdiffBreaking(binary: string, base: string, revision: string, workDir: string): OasdiffChange[] {
-  assertOasdiffVersion(binary);
   const levels = join(workDir, 'oasdiff-levels.txt');
   const config = join(workDir, 'oasdiff-config.yaml');
   writeFileSync(
@@ -130,18 +129,19 @@ export function oasdiffBreaking(binary: string, base: string, revision: string, 
 }
 
 /**
- * Refuses an oasdiff of another release than {@link OASDIFF_VERSION}: a Go binary carries its main
- * module's version, which `go version -m` prints (`mod github.com/oasdiff/oasdiff v1.33.0`). With no
- * `go` on PATH, or a binary without Go build info (a stand-in, a build stripped of it), nothing is
- * checked; scripts/setup.sh installs Go, so where the gate runs in CI the check runs.
+ * The release of the oasdiff binary, as the breaking report names it, after refusing any other
+ * than {@link OASDIFF_VERSION}: a Go binary carries its main module's version, which
+ * `go version -m` prints (`mod github.com/oasdiff/oasdiff v1.33.0`). With no `go` on PATH, or a
+ * binary without Go build info (a stand-in, a build stripped of it), the release cannot be read:
+ * the answer says so, and the report shows it. scripts/setup.sh installs Go, so in CI it is read.
  */
-export function assertOasdiffVersion(binary: string, env: NodeJS.ProcessEnv = process.env): void {
+export function oasdiffRelease(binary: string, env: NodeJS.ProcessEnv = process.env): string {
   const result = spawnSync('go', ['version', '-m', binary], { env, encoding: 'utf8', timeout: 30_000 });
-  if (result.error || result.status !== 0) return;
-  const main = /^\s*mod\s+(\S+)\s+(\S+)/m.exec(result.stdout);
-  if (!main) return;
+  if (result.error) return `release not checked: go could not run (${result.error.message})`;
+  const main = result.status === 0 ? /^\s*mod\s+(\S+)\s+(\S+)/m.exec(result.stdout) : null;
+  if (!main) return 'release not checked: the binary carries no Go module version';
   const [, module, version] = main;
-  if (module === OASDIFF_MODULE && version === OASDIFF_VERSION) return;
+  if (module === OASDIFF_MODULE && version === OASDIFF_VERSION) return version;
   const found = module === OASDIFF_MODULE ? `oasdiff ${version}` : `the Go module ${module} ${version}`;
   throw new OasdiffError(
     `${binary} is ${found}, not ${OASDIFF_VERSION}, the release this gate is pinned to (its checks and levels differ between releases). ${installHint()}`,

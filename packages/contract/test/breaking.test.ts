@@ -335,14 +335,24 @@ describe('fails closed when oasdiff cannot be trusted', () => {
     expect(run.code).toBe(2);
   });
 
-  it('the pinned version passes the check; a binary without Go build info, or no go on PATH, is not checked', () => {
+  it('the pinned version passes and is named; a release that cannot be read (no Go build info, no go) is said in the report', () => {
     fakeOasdiff('echo "[]"; exit 0');
     fakeGo(buildInfo(OASDIFF_VERSION));
-    expect(check('additive.yaml').verdict).toBe('pass');
+    expect(check('additive.yaml')).toMatchObject({ verdict: 'pass', oasdiff: OASDIFF_VERSION });
     fakeGo(undefined);
-    expect(check('additive.yaml').verdict).toBe('pass');
+    const unread = check('additive.yaml');
+    expect(unread).toMatchObject({
+      verdict: 'pass',
+      oasdiff: 'release not checked: the binary carries no Go module version',
+    });
+    expect(formatBreakingText(unread)).toContain(
+      'oasdiff release not checked: the binary carries no Go module version',
+    );
     process.env.PATH = tempDir('no-go-');
-    expect(check('additive.yaml').verdict).toBe('pass');
+    expect(check('additive.yaml')).toMatchObject({
+      verdict: 'pass',
+      oasdiff: expect.stringMatching(/^release not checked: go could not run/),
+    });
   });
 
   it('a WARN ("possibly breaking") from oasdiff counts as breaking', () => {
