@@ -76,24 +76,21 @@ describe('a response body without Content-Type', () => {
     expect(found).toEqual({ violations: [[missing], [missing]], exit: 1 });
   });
 
-  it('is a violation in HAR', async () => {
-    const exchange = untyped('{"data":[]}');
+  /** A HAR of one Get Call entry with no Content-Type header, its body's type in content.mimeType. */
+  const harWithMimeType = (mimeType: string) => {
     const entry = {
-      request: { method: 'GET', url: exchange.request.url, headers: [{ name: 'apikey', value: 'k' }] },
-      response: { status: 200, headers: [], content: { size: 11, mimeType: '', text: '{"data":[]}' } },
+      request: { method: 'GET', url: untyped('').request.url, headers: [{ name: 'apikey', value: 'k' }] },
+      response: { status: 200, headers: [], content: { size: 11, mimeType, text: '{"data":[]}' } },
     };
-    const found = await violationsOf(Readable.from([JSON.stringify({ log: { entries: [entry] } })]), 'har');
-    expect(found).toEqual({ violations: [[missing]], exit: 1 });
+    return Readable.from([JSON.stringify({ log: { entries: [entry] } })]);
+  };
+
+  it('is a violation in HAR', async () => {
+    expect(await violationsOf(harWithMimeType(''), 'har')).toEqual({ violations: [[missing]], exit: 1 });
   });
 
   it('is no violation in HAR when the entry names the type in content.mimeType instead', async () => {
-    const exchange = untyped('{"data":[]}');
-    const entry = {
-      request: { method: 'GET', url: exchange.request.url, headers: [{ name: 'apikey', value: 'k' }] },
-      response: { status: 200, headers: [], content: { size: 11, mimeType: 'application/json', text: '{"data":[]}' } },
-    };
-    const found = await violationsOf(Readable.from([JSON.stringify({ log: { entries: [entry] } })]), 'har');
-    expect(found).toEqual({ violations: [], exit: 0 });
+    expect(await violationsOf(harWithMimeType('application/json'), 'har')).toEqual({ violations: [], exit: 0 });
   });
 
   it('is no violation when the response has no body and documents none', async () => {
