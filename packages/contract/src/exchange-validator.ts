@@ -9,7 +9,6 @@ import {
   loadSpec,
   type OpenApiDocument,
   type SecurityRequirement,
-  type ServerObject,
 } from './spec-document.js';
 import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
 
@@ -332,8 +331,7 @@ export class ExchangeValidator {
     const params = this.paramPlans(ref, pathItem, operation);
     const requestBody = this.requestBodyPlan(ref, operation);
     const rawResponses = isObject(operation.responses) ? operation.responses : {};
-    const servers = (operation.servers ?? pathItem.servers ?? this.doc.servers ?? []) as ServerObject[];
-    const origins = this.servers.forOperation(servers);
+    const origins = this.servers.forOperation(ref.servers);
     return {
       ref,
       ...(origins ? { origins } : {}),

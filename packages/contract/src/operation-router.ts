@@ -9,6 +9,8 @@ export interface OperationRef {
   /** JSON Pointer of the operation object, e.g. `/paths/~1calls~1{sessionId}/get`. */
   pointer: string;
   pathItemPointer: string;
+  /** The servers that apply to it: its own, else its path item's, else the document's. */
+  servers: ServerObject[];
 }
 
 export type RouteMatch =
@@ -55,6 +57,7 @@ export class OperationRouter {
               : `${method.toUpperCase()} ${pathTemplate}`,
           pointer: `${pathItemPointer}/${method}`,
           pathItemPointer,
+          servers,
         });
       }
       if (operations.size === 0) continue;
