@@ -31,7 +31,7 @@ import {
 
 export type Call = components['schemas']['Call'];
 export type CallParticipant = components['schemas']['CallParticipant'];
-export type GetCallResponse = components['schemas']['GetCallResponse'];
+export type GetCallResponse = components['schemas']['CallRecordEnvelope'];
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
 /** The typed openapi-fetch client over every operation of the spec. */
 export type ApiClient = Client<paths>;

@@ -95,8 +95,8 @@ describe('dynamic responses', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema({ $id: 'spec', components: spec.components });
-  const validate = ajv.getSchema('spec#/components/schemas/GetCallResponse');
-  if (!validate) throw new Error('GetCallResponse is missing from the bundled spec');
+  const validate = ajv.getSchema('spec#/components/schemas/CallRecordEnvelope');
+  if (!validate) throw new Error('CallRecordEnvelope is missing from the bundled spec');
 
   test('the seeded dynamic mock generates a valid, repeatable response that is not the example', async () => {
     const { client } = clientFor(mockBaseUrl('dynamicMockUrl'));
@@ -106,7 +106,7 @@ describe('dynamic responses', () => {
     expect(await client.calls.get('session-b')).toEqual(first); // fixed seed: same generation each time
   });
 
-  test('a series of generated Get Call responses all validate against GetCallResponse', async () => {
+  test('a series of generated Get Call responses all validate against CallRecordEnvelope', async () => {
     // `Prefer: dynamic=true` makes Prism generate each response afresh, unseeded, so the series varies.
     const { client } = clientFor(mockBaseUrl());
     const bodies = new Set<string>();

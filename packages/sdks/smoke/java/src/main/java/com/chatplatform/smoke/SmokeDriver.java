@@ -13,7 +13,7 @@ import com.chatplatform.client.api.UsersApi;
 import com.chatplatform.client.auth.ApiKeyAuth;
 import com.chatplatform.client.model.Call;
 import com.chatplatform.client.model.CallParticipant;
-import com.chatplatform.client.model.GetCallResponse;
+import com.chatplatform.client.model.CallRecordEnvelope;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -130,7 +130,7 @@ public final class SmokeDriver {
     scenario.put("createAuthToken", failure(() -> new AuthTokensApi(client).createAuthToken(uid)) == null);
     Map<String, Object> getCall = new LinkedHashMap<>();
     try {
-      GetCallResponse response = calls(client, mock).getCall(env("CHATPLATFORM_SESSION_ID"), uid);
+      CallRecordEnvelope response = calls(client, mock).getCall(env("CHATPLATFORM_SESSION_ID"), uid);
       List<String> uids = new ArrayList<>();
       for (CallParticipant participant : response.getData().get(0).getParticipants()) uids.add(participant.getUid());
       getCall.put("sessionId", response.getData().get(0).getSessionId());
