@@ -39,6 +39,11 @@ export const SEVERITY_LEVELS: Readonly<Record<string, 'err' | 'none'>> = {
   'api-security-scope-added': 'none',
   'api-global-security-removed': 'none',
   'api-global-security-scope-added': 'none',
+  // A response's media types are compared by breaking-schemas.ts, which sees every change of them
+  // (oasdiff rates application/json → application/vnd.x+json INFO); off, so each is reported once.
+  'response-media-type-removed': 'none',
+  'response-media-type-name-changed': 'none',
+  'response-media-type-name-generalized': 'none',
 };
 
 /**
