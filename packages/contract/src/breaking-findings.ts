@@ -68,7 +68,25 @@ export function rateOasdiff(change: OasdiffChange): Finding {
     const known = rated ?? WARN_RATINGS[change.id];
     if (known) return { ...finding, ...known };
   }
+  if (/^response-(body|property)-type-changed$/.test(change.id) && onlyNarrowsNumber(change.text)) {
+    return {
+      ...finding,
+      rating: 'not-breaking',
+      why: 'the response now holds integers where it held numbers: every integer is a number, so clients read it as before',
+    };
+  }
   return { ...finding, rating: 'breaking', why: whyBreaking(change.id) };
+}
+
+/**
+ * oasdiff's text for a response type change (`changed from \`number/double\` to \`integer\``)
+ * says that a number became an integer, nothing else: a value clients decode as before.
+ */
+function onlyNarrowsNumber(text: string): boolean {
+  const found = /changed from `([^`]*)` to `([^`]*)` for status/.exec(text);
+  if (!found) return false;
+  const [fromType = ''] = (found[1] ?? '').split('/');
+  return fromType === 'number' && found[2] === 'integer';
 }
 
 /** Why a change of oasdiff's kind breaks clients, by the part of the API it touches. */

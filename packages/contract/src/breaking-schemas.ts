@@ -16,13 +16,19 @@ const MAX_DEPTH = 32;
  * Changes to request and response bodies that oasdiff 1.33 does not rate breaking:
  * - a request schema closed (`additionalProperties: false` or `unevaluatedProperties: false`
  *   where it was open), at any depth: requests carrying a property it does not name are refused;
- * - a media type a response declared (`application/json`) no longer declared for that status
- *   (compared without parameters, case-insensitively): clients parse and ask for that type.
+ * - a media type a response declared (`application/json`) no longer declared for that status,
+ *   or a request body no longer accepting one (compared without parameters, case-insensitively):
+ *   clients send, ask for and parse that type. (oasdiff rates application/json →
+ *   application/vnd.x+json INFO on a response and nothing on a request body.)
  */
 export function bodyChanges(base: OpenApiDocument, revision: OpenApiDocument): Finding[] {
   const findings: Finding[] = [];
   for (const pair of operationsInBoth(base, revision)) {
-    findings.push(...closedRequests(base, revision, pair), ...lostMediaTypes(base, revision, pair));
+    findings.push(
+      ...closedRequests(base, revision, pair),
+      ...lostRequestMediaTypes(base, revision, pair),
+      ...lostMediaTypes(base, revision, pair),
+    );
   }
   return findings;
 }
@@ -85,6 +91,28 @@ function resolveSchema(doc: OpenApiDocument, schema: unknown): Json | undefined 
   return isObject(current) ? current : undefined;
 }
 
+function lostRequestMediaTypes(
+  base: OpenApiDocument,
+  revision: OpenApiDocument,
+  { where, before, after }: OperationPair,
+) {
+  if (before.requestBody === undefined || after.requestBody === undefined) return []; // oasdiff's finding
+  const typesBefore = mediaTypes(base, before.requestBody, `${where} requestBody`);
+  const typesAfter = mediaTypes(revision, after.requestBody, `${where} requestBody`);
+  const lost = [...typesBefore.keys()].filter((type) => !typesAfter.has(type));
+  if (lost.length === 0) return [];
+  return [
+    {
+      id: 'request-media-type-changed',
+      rating: 'breaking',
+      checkedBy: 'contract',
+      where,
+      text: `the request body is no longer accepted as ${lost.map((t) => typesBefore.get(t)).join(', ')}; it is now ${[...typesAfter.values()].join(', ') || 'no media type'}`,
+      why: 'clients send the body with the Content-Type they were built for, which the API would now refuse',
+    } satisfies Finding,
+  ];
+}
+
 function lostMediaTypes(base: OpenApiDocument, revision: OpenApiDocument, { where, before, after }: OperationPair) {
   const findings: Finding[] = [];
   const responsesBefore = isObject(before.responses) ? before.responses : {};
@@ -108,7 +136,7 @@ function lostMediaTypes(base: OpenApiDocument, revision: OpenApiDocument, { wher
   return findings;
 }
 
-/** A response's media types: normalized (lower-case, no parameters) → as written. */
+/** A response's or request body's media types: normalized (lower-case, no parameters) → as written. */
 function mediaTypes(doc: OpenApiDocument, response: unknown, where: string): Map<string, string> {
   const content = deref(doc, response, where).value.content;
   const types = new Map<string, string>();

@@ -39,8 +39,10 @@ export const SEVERITY_LEVELS: Readonly<Record<string, 'err' | 'none'>> = {
   'api-security-scope-added': 'none',
   'api-global-security-removed': 'none',
   'api-global-security-scope-added': 'none',
-  // A response's media types are compared by breaking-schemas.ts, which sees every change of them
-  // (oasdiff rates application/json → application/vnd.x+json INFO); off, so each is reported once.
+  // Media types of responses and request bodies are compared by breaking-schemas.ts, which sees
+  // every change of them (oasdiff rates application/json → application/vnd.x+json INFO on a
+  // response, and misses it on a request body); off, so each is reported once.
+  'request-body-media-type-removed': 'none',
   'response-media-type-removed': 'none',
   'response-media-type-name-changed': 'none',
   'response-media-type-name-generalized': 'none',

@@ -188,6 +188,16 @@ const PAIRS: Pair[] = [
     },
   },
 
+  {
+    name: "Send a message's request body application/json → application/vnd.platform+json",
+    label: 'breaking',
+    edit: (d) => {
+      const content = d.paths['/messages'].post.requestBody.content;
+      content['application/vnd.platform+json'] = content['application/json'];
+      delete content['application/json'];
+    },
+  },
+
   // 3. False reds of before.
   {
     name: 'the apiKey security scheme renamed, same header',
@@ -227,6 +237,15 @@ const PAIRS: Pair[] = [
     edit: (d) => (getCall(d).operationId = 'getCallRecord'),
   },
 
+  {
+    name: 'a minute total number → integer in the response',
+    label: 'harmless',
+    edit: (d) => {
+      schema(d, 'Call').properties.totalAudioMinutes.type = 'integer';
+      delete schema(d, 'Call').properties.totalAudioMinutes.format;
+    },
+  },
+
   // Classes the gate rated right before: they stay right.
   {
     name: 'the apikey header renamed',
@@ -253,6 +272,41 @@ const PAIRS: Pair[] = [
     edit: (d) => {
       schema(d, 'Call').properties.region = { type: 'string' };
       d.info.description = 'Reworded.';
+    },
+  },
+  {
+    name: 'the onBehalfOf header renamed',
+    label: 'breaking',
+    edit: (d) => (d.components.parameters.onBehalfOf.name = 'on-behalf-of'),
+  },
+  {
+    name: "Get Call's 200 becoming 201",
+    label: 'breaking',
+    edit: (d) => {
+      const responses = getCall(d).responses;
+      responses['201'] = responses['200'];
+      delete responses['200'];
+    },
+  },
+  {
+    name: 'a response object closed (additionalProperties: false)',
+    label: 'harmless',
+    edit: (d) => (schema(d, 'Call').additionalProperties = false),
+  },
+  {
+    name: 'a participant state dropped from the response enum',
+    label: 'harmless',
+    edit: (d) => schema(d, 'ParticipantState').enum.pop(),
+  },
+  {
+    name: 'Get Call deprecated, a new optional query parameter on List users',
+    label: 'harmless',
+    edit: (d) => {
+      getCall(d).deprecated = true;
+      d.paths['/users'].get.parameters = [
+        ...(d.paths['/users'].get.parameters ?? []),
+        { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      ];
     },
   },
   {
