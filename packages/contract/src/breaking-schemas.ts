@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import type { Finding } from './breaking-findings.js';
-import { atPointer, deref, isObject, type OpenApiDocument } from './spec-document.js';
+import { atPointer, deref, escapePointer, isObject, type OpenApiDocument } from './spec-document.js';
 
 type Json = Record<string, unknown>;
 interface OperationPair {
@@ -168,19 +168,40 @@ export function schemaNameChanges(base: OpenApiDocument, revision: OpenApiDocume
   const removed = Object.keys(schemasBefore).filter((name) => !(name in schemasAfter));
   const added = Object.keys(schemasAfter).filter((name) => !(name in schemasBefore));
   const moved = new Set([...removed, ...added]);
+  const refsBefore = schemaRefs(base);
+  const refsAfter = schemaRefs(revision);
   return removed.map((name): Finding => {
-    const twin = added.find((candidate) => shape(schemasAfter[candidate], moved) === shape(schemasBefore[name], moved));
+    const same = added.find((candidate) => shape(schemasAfter[candidate], moved) === shape(schemasBefore[name], moved));
+    const inItsPlace = [...refsBefore].find(([at, ref]) => ref === name && added.includes(refsAfter.get(at) ?? ''));
+    const twin = same ?? (inItsPlace && refsAfter.get(inItsPlace[0]));
     return {
       id: twin ? 'schema-renamed' : 'schema-removed',
       rating: 'generated-code',
       checkedBy: 'contract',
       where: `components.schemas.${name}`,
-      text: twin
-        ? `the schema ${name} is now ${twin}, with the same content: nothing changes on the wire`
-        : `the schema ${name} was removed`,
+      text: same
+        ? `the schema ${name} is now ${same}, with the same content: nothing changes on the wire`
+        : twin
+          ? `the schema ${name} is now ${twin}, referenced where it was (a change of its content is reported on its own)`
+          : `the schema ${name} was removed`,
       why: `generated clients name their model type after the schema: code that names ${name} no longer compiles against a client generated from the revision (${twin ? `rename it to ${twin}` : 'it uses the type that replaces it'})`,
     };
   });
+}
+
+/** Where the document refers to a component schema (JSON Pointer → schema name). */
+function schemaRefs(doc: OpenApiDocument): Map<string, string> {
+  const refs = new Map<string, string>();
+  const walk = (node: unknown, at: string) => {
+    if (!isObject(node) && !Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/'))
+        refs.set(at, value.slice('#/components/schemas/'.length));
+      else walk(value, `${at}/${escapePointer(key)}`);
+    }
+  };
+  walk(doc.paths, '/paths');
+  return refs;
 }
 
 /** A schema's content as text, with references to renamed or removed schemas made equal. */

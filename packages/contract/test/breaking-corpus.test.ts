@@ -232,6 +232,15 @@ const PAIRS: Pair[] = [
     edit: (d) => renameSchema(d, 'GetCallResponse', 'CallRecordEnvelope'),
   },
   {
+    name: 'the schema renamed and given a new optional property',
+    label: 'harmless',
+    both: (d) => renameSchema(d, 'CallRecordEnvelope', 'GetCallResponse'),
+    edit: (d) => {
+      renameSchema(d, 'GetCallResponse', 'CallRecordEnvelope');
+      schema(d, 'CallRecordEnvelope').properties.next = { type: 'string' };
+    },
+  },
+  {
     name: "Get Call's operationId changed",
     label: 'harmless',
     edit: (d) => (getCall(d).operationId = 'getCallRecord'),
@@ -453,6 +462,15 @@ describe('what the findings say', () => {
         rating: 'generated-code',
         where: 'components.schemas.GetCallResponse',
         text: 'the schema GetCallResponse is now CallRecordEnvelope, with the same content: nothing changes on the wire',
+      }),
+    ]);
+  });
+
+  it('a schema renamed with a change of content is found by where it is referenced', () => {
+    expect(get('the schema renamed and given a new optional property').result.notBreaking).toEqual([
+      expect.objectContaining({
+        id: 'schema-renamed',
+        text: 'the schema GetCallResponse is now CallRecordEnvelope, referenced where it was (a change of its content is reported on its own)',
       }),
     ]);
   });
