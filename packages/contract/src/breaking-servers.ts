@@ -1,4 +1,4 @@
-import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { addressKind, effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
 import type { Finding } from './breaking-findings.js';
 import { isObject, type OpenApiDocument, type ServerObject } from './spec-document.js';
 
@@ -58,7 +58,7 @@ function compareServers(
   if (lost.length > 0) {
     return {
       id: 'server-url-changed',
-      text: `the URL changed from ${from} to ${to}: no server of the revision serves ${lost.slice(0, 3).join('; ')}${lost.length > 3 ? ` (and ${lost.length - 3} more)` : ''}`,
+      text: `the URL changed from ${from} to ${to}: no server of the revision serves ${lost.slice(0, 3).join('; ')}${lost.length > 3 ? ` (and ${lost.length - 3} more)` : ''}${leftBundles(before, after)}`,
       why: 'clients build the URL from the servers they were generated or configured with: their requests now go to an address the API does not serve this operation on',
     };
   }
@@ -72,6 +72,22 @@ function compareServers(
     };
   }
   return undefined;
+}
+
+/**
+ * The spec publishes one bundle per address (`@chatplatform/spec/<address>/openapi.yaml`), holding
+ * the operations whose servers are that address: an operation moved to another address leaves
+ * its bundle, and a client generated from that bundle loses it.
+ */
+function leftBundles(before: ServerObject[], after: ServerObject[]): string {
+  const now = new Set(after.map((server) => addressKind(server.url)));
+  const left = [...new Set(before.map((server) => addressKind(server.url)))].filter((kind) => !now.has(kind));
+  return left
+    .map(
+      (kind) =>
+        `; it leaves the ${kind} address's bundle (@chatplatform/spec/${kind}/openapi.yaml), whose clients lose it`,
+    )
+    .join('');
 }
 
 /** Every operation of `base` that `revision` has too, with the servers each applies. */

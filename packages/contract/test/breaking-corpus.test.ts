@@ -401,12 +401,17 @@ describe('what the findings say', () => {
     );
   });
 
-  it('an operation moved to another server names both servers', () => {
+  it('an operation moved to another server names both servers, and the address bundle it leaves', () => {
     const [change] = get('Get Call moved to the chat host (its path-level server removed)').result.breaking;
     expect(change?.where).toBe('GET /calls/{sessionId}');
     expect(change?.text).toContain(
       'from https://{appId}.call-{region}.{serviceDomain}/v3 to https://{appId}.api-{region}.{serviceDomain}/v3',
     );
+    expect(change?.text).toContain(
+      "it leaves the calls address's bundle (@chatplatform/spec/calls/openapi.yaml), whose clients lose it",
+    );
+    const [narrowed] = get('the region enum loses a value').result.breaking;
+    expect(narrowed?.text).not.toContain('leaves');
   });
 
   it('an enum narrowed names the value no longer served; a default changed names both URLs', () => {
