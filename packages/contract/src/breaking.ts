@@ -1,15 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { bundleSources, SPEC_DIR } from '@chatplatform/spec';
 import { type Finding, rateOasdiff } from './breaking-findings.js';
 import { bodyChanges, schemaNameChanges, withOperationParameters } from './breaking-schemas.js';
 import { serverChanges } from './breaking-servers.js';
 import { assertBundleFresh } from './bundle-freshness.js';
 import { findOasdiff, oasdiffBreaking, oasdiffRelease } from './oasdiff.js';
 import { type SecurityChange, securityChanges } from './security-changes.js';
-import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
+import { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
 import {
   highestMajor,
   LAST_RELEASE,
@@ -62,7 +62,7 @@ export interface BreakingResult {
  * moved in info.version and in every server's `/vN` together.
  */
 export function checkBreaking(options: BreakingOptions): BreakingResult {
-  const specDir = options.specDir ?? specPackageDir();
+  const specDir = options.specDir ?? SPEC_DIR;
   if (options.revision !== undefined && !existsSync(options.revision)) {
     throw new SpecInputError(
       `the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`,
@@ -124,7 +124,7 @@ export function compareSpecs(
 /** The bundled spec, refused when a source of the spec package is newer than it. */
 function freshBundle(): string {
   const bundle = bundledSpecPath('yaml');
-  assertBundleFresh(bundle, specPackageDir());
+  assertBundleFresh(bundle);
   return bundle;
 }
 
@@ -218,15 +218,10 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   if (!existsSync(join(root, 'openapi.yaml')))
     throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
   const output = join(temp, 'baseline.yaml');
-  const bundle = spawnSync(
-    process.execPath,
-    [redoclyBin(specPackageDir()), 'bundle', 'openapi.yaml', '--output', output],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (bundle.status !== 0 || !existsSync(output)) {
-    throw new BaselineError(
-      `redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`,
-    );
+  try {
+    bundleSources(root, output);
+  } catch (error) {
+    throw new BaselineError(`--base ${ref}: the spec at that ref: ${(error as Error).message}`);
   }
   const name = release?.name ?? ref;
   return {
@@ -251,16 +246,6 @@ function lastRelease(git: (...args: string[]) => string): { ref: string; name: s
   const first = roots[roots.length - 1];
   if (!first) throw new BaselineError('no spec-v* tag and no commit to compare with');
   return { ref: first, name: 'first commit, no spec-v* tag yet' };
-}
-
-/** Redocly CLI is a dependency of @chatplatform/spec: resolve its bin from that package. */
-function redoclyBin(specDir: string): string {
-  const require = createRequire(join(specDir, 'package.json'));
-  const pkgPath = require.resolve('@redocly/cli/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> };
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin.redocly ?? Object.values(pkg.bin)[0]);
-  if (!bin) throw new BaselineError('@redocly/cli declares no bin');
-  return join(dirname(pkgPath), bin);
 }
 
 /** A shallow clone lacks the history and tags a baseline may need. */
