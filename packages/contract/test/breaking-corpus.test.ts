@@ -488,4 +488,11 @@ describe('what the findings say', () => {
     expect(moves).toContain('https://{appId}.call-{region}.{serviceDomain}/v4.0');
     expect(moves.some((to) => /\/v\d+(\.\d+)?\/v\d/.test(to))).toBe(false);
   });
+
+  it('a management address that changed is still left without a version in the advice', () => {
+    const { base, revision } = get('a port added');
+    const moves = pendingMoves(readVersions(base as OpenApiDocument), readVersions(revision as OpenApiDocument), 4);
+    expect(moves.map((m) => m.to).filter((to) => !to.includes('/v4'))).toEqual(['4.0.0']);
+    expect(moves.some((m) => m.from.includes('{managementHost}'))).toBe(false);
+  });
 });
