@@ -8,8 +8,8 @@ const RandExp = createRequire(import.meta.url)('randexp') as typeof RandExpModul
 
 /** Values drawn from the new pattern; each is also tried with text around it where the pattern is not anchored. */
 const SAMPLES = 200;
-/** Repetitions (`+`, `*`, `{n,}`) drawn up to this many times past their minimum. */
-const REPEAT = 8;
+/** Repetitions (`+`, `*`, `{n,}`) drawn up to this many times past their minimum: long enough to see a bound widened (`{1,20}` → `+`). */
+const REPEAT = 64;
 
 /**
  * Rates oasdiff's `response-property-pattern-changed` (a WARN): a response pattern that only

@@ -9,6 +9,7 @@ import { readBundledSpec } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BreakingResult, compareSpecs, type Finding } from '../src/breaking.js';
+import { responsePatternVerdict } from '../src/breaking-patterns.js';
 import { findOasdiff } from '../src/oasdiff.js';
 import type { OpenApiDocument } from '../src/spec-document.js';
 import { pendingMoves, readVersions } from '../src/versioning.js';
@@ -494,5 +495,27 @@ describe('what the findings say', () => {
     const moves = pendingMoves(readVersions(base as OpenApiDocument), readVersions(revision as OpenApiDocument), 4);
     expect(moves.map((m) => m.to).filter((to) => !to.includes('/v4'))).toEqual(['4.0.0']);
     expect(moves.some((m) => m.from.includes('{managementHost}'))).toBe(false);
+  });
+});
+
+describe("a response pattern's direction", () => {
+  const changed = (from: string, to: string) =>
+    responsePatternVerdict(
+      `the \`data/items/x\` response's property pattern was changed from \`${from}\` to \`${to}\` for the status \`200\``,
+    )?.rating;
+
+  it.each([
+    ['^[a-z]{1,20}$', '^[a-z]+$', 'breaking'], // a bound lifted: long values appear
+    ['^[a-z]+$', '^[a-z]{1,20}$', 'not-breaking'],
+    ['^[a-z]+$', '^[a-zA-Z]+$', 'breaking'],
+    ['^v1\\.[a-z]+$', 'v1\\.[a-z]+', 'breaking'], // unanchored: any text around it
+    ['^[A-Za-z0-9.]+$', '^v1\\.(us|eu|in)\\.[0-9a-f]+$', 'not-breaking'],
+  ])('%s → %s: %s', (from, to, rating) => {
+    expect(changed(from, to)).toBe(rating);
+  });
+
+  it('a pattern that cannot be read is not rated here (so it stays breaking)', () => {
+    expect(changed('^[a-z', '^[a-z]+$')).toBeUndefined();
+    expect(responsePatternVerdict('the pattern changed')).toBeUndefined();
   });
 });
