@@ -56,9 +56,14 @@ function compareServers(
     return gone.map(({ values }) => describe(server, values));
   });
   if (lost.length > 0) {
+    const listed = `${lost.slice(0, 3).join('; ')}${lost.length > 3 ? ` (and ${lost.length - 3} more)` : ''}`;
+    const change =
+      from === to
+        ? `the URL template ${from} stays, but its variables changed: no server of the revision serves ${listed}`
+        : `the URL changed from ${from} to ${to}: no server of the revision serves ${listed}`;
     return {
       id: 'server-url-changed',
-      text: `the URL changed from ${from} to ${to}: no server of the revision serves ${lost.slice(0, 3).join('; ')}${lost.length > 3 ? ` (and ${lost.length - 3} more)` : ''}${leftBundles(before, after)}`,
+      text: `${change}${leftBundles(before, after)}`,
       why: 'clients build the URL from the servers they were generated or configured with: their requests now go to an address the API does not serve this operation on',
     };
   }
