@@ -15,12 +15,15 @@ export const RESULTS = join(packageDir, 'test-results', 'vitest.json');
 const README = join(packageDir, 'README.md');
 const MARK = { passed: 'pass', failed: 'FAIL' };
 
-/** A known defect's test passes when the check fails as expected: the cell says "no" and names the tool's issue. */
+/**
+ * A known defect's test passes when the check fails as expected: the cell says "no" and names the
+ * tool's issue, or points to the README's list where the tool's tracker has none.
+ */
 function peerCell(tool, check, status) {
   const defect = knownDefect(tool, check);
   if (!defect || status !== 'passed') return MARK[status] ?? 'not run';
-  const [, repo, number] = /github\.com\/([^/]+\/[^/]+)\/issues\/(\d+)/.exec(defect.issue) ?? [];
-  return `no ([${repo}#${number}](${defect.issue}))`;
+  const match = /github\.com\/([^/]+\/[^/]+)\/issues\/(\d+)/.exec(defect.issue ?? '');
+  return match ? `no ([${match[1]}#${match[2]}](${defect.issue}))` : 'no (below)';
 }
 
 export const TABLES = [

@@ -53,6 +53,26 @@ function withoutAddedNulls(decoded: any, sent: any): any {
   );
 }
 
+/**
+ * The record sent, without the empty arrays a client wrote back as absent: it reads an empty
+ * array as empty either way (progenitor's Vec fields), which is not a decoding fault.
+ */
+function withoutOmittedEmpties(sent: any, decoded: any): any {
+  if (Array.isArray(sent)) return sent.map((item, i) => withoutOmittedEmpties(item, decoded?.[i]));
+  if (sent === null || typeof sent !== 'object') return sent;
+  const written = (key: string) => decoded !== null && typeof decoded === 'object' && key in decoded;
+  return Object.fromEntries(
+    Object.entries(sent)
+      .filter(([key, value]) => !(Array.isArray(value) && value.length === 0 && !written(key)))
+      .map(([key, value]) => [key, withoutOmittedEmpties(value, decoded?.[key])]),
+  );
+}
+
+/** Whether a decoded record, re-encoded by the client, says what the record sent said. */
+function expectSame(decoded: any, sent: any) {
+  expect(withoutAddedNulls(decoded, sent)).toEqual(withoutOmittedEmpties(sent, decoded));
+}
+
 let fixtures: FixtureServer;
 
 beforeAll(async () => {
@@ -157,12 +177,12 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
   });
 
   check("decodes the reference's observed record", () => {
-    expect(withoutAddedNulls(record('observed').record, records.observed)).toEqual(records.observed);
+    expectSame(record('observed').record, records.observed);
   });
 
   check('decodes a record with every extra field', () => {
     const { record: decoded, typed } = record('extras');
-    expect(withoutAddedNulls(decoded, records.extras)).toEqual(records.extras);
+    expectSame(decoded, records.extras);
     expect(typed.endedAt).toBe(records.extras.endedAt);
     expect(typed.participantDeviceId).toBe(records.extras.participants[0].deviceId);
     expect(typed.participantJoinedAt).toBe(records.extras.participants[0].joinedAt);
