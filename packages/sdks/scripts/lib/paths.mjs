@@ -1,6 +1,5 @@
 // Where the package keeps its inputs and outputs, and the bundled spec it generates from.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledSpecPath } from '@chatplatform/spec';
@@ -39,17 +38,8 @@ export function specVersion() {
   return JSON.parse(readFileSync(bundledSpec.json(), 'utf8')).info.version;
 }
 
-const require = createRequire(import.meta.url);
-
 /**
  * The JSON bundle of one address (`calls`, `chat`, `management`): that address as its only
- * server and only the operations it serves; `oas` '3.0' for the 3.0.3 companion.
+ * server and only the operations it serves; `oas` '3.0' for its OpenAPI 3.0.3 companion.
  */
-export function addressBundle(address, oas = '3.1') {
-  const subpath = `@chatplatform/spec/${address}/openapi${oas === '3.0' ? '-3.0' : ''}.json`;
-  const path = require.resolve(subpath);
-  if (!existsSync(path)) {
-    throw new Error(`${subpath} is missing (${path}). Build it: \`pnpm --filter @chatplatform/spec bundle\`.`);
-  }
-  return path;
-}
+export const addressBundle = (address, oas = '3.1') => bundledSpecPath('json', { address, openapi: oas });

@@ -25,7 +25,7 @@ export const PEER_DEFECTS = [
   {
     tool: 'ogen',
     checks: HOSTS,
-    why: "`NewClient(serverURL, ...)` requires the URL; ogen writes a server URL builder only for a server named with its `x-ogen-server-name` extension, which the spec does not carry",
+    why: '`NewClient(serverURL, ...)` requires the URL; ogen writes a server URL builder only for a server named with its `x-ogen-server-name` extension, which the spec does not carry',
   },
   {
     tool: 'progenitor',

@@ -10,10 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ADDRESSES } from '@chatplatform/spec';
 import { addressBundle, packageDir, venvBin } from './paths.mjs';
 import { MissingToolchainError, requireTool, requireVenvTool } from './toolchain.mjs';
 
-export const ADDRESSES = ['calls', 'chat', 'management'];
+export { ADDRESSES } from '@chatplatform/spec';
 export const peerDir = (tool) => join(packageDir, 'peers', tool);
 export const peerOutput = (tool) => join(packageDir, 'generated', 'peers', tool);
 const goModule = join(packageDir, 'peers', 'go');
@@ -72,7 +73,7 @@ function openapiPythonClient() {
 }
 
 /** The generator comes with the venv's pinned requirements (requirements.txt), installed by the set-up. */
-function requirePythonModule(python, module) {
+export function requirePythonModule(python, module) {
   const found = spawnSync(python, ['-c', `import ${module}`], { encoding: 'utf8' });
   if (found.status !== 0) {
     throw new MissingToolchainError(

@@ -10,28 +10,28 @@ import (
 // oapi-codegen.yaml) with each variable's default, both named after the server's description.
 
 func defaultCallsURL() string {
-	url, err := calls.NewServerUrlCallsAPIBaseUrlTheCallsAreaUsesTheHostSegmentCall(
-		calls.ServerUrlCallsAPIBaseUrlTheCallsAreaUsesTheHostSegmentCallAppIdVariableDefault,
-		calls.ServerUrlCallsAPIBaseUrlTheCallsAreaUsesTheHostSegmentCallRegionVariableDefault,
-		calls.ServerUrlCallsAPIBaseUrlTheCallsAreaUsesTheHostSegmentCallServiceDomainVariableDefault,
+	url, err := calls.NewServerUrlCallsAPI(
+		calls.ServerUrlCallsAPIAppIdVariableDefault,
+		calls.ServerUrlCallsAPIRegionVariableDefault,
+		calls.ServerUrlCallsAPIServiceDomainVariableDefault,
 	)
 	must(err)
 	return url
 }
 
 func defaultChatURL() string {
-	url, err := chat.NewServerUrlChatAPIChatUrlUsedByEveryRESTAreaExceptCallsAndTheManagementAPI(
-		chat.ServerUrlChatAPIChatUrlUsedByEveryRESTAreaExceptCallsAndTheManagementAPIAppIdVariableDefault,
-		chat.ServerUrlChatAPIChatUrlUsedByEveryRESTAreaExceptCallsAndTheManagementAPIRegionVariableDefault,
-		chat.ServerUrlChatAPIChatUrlUsedByEveryRESTAreaExceptCallsAndTheManagementAPIServiceDomainVariableDefault,
+	url, err := chat.NewServerUrlChatAPI(
+		chat.ServerUrlChatAPIAppIdVariableDefault,
+		chat.ServerUrlChatAPIRegionVariableDefault,
+		chat.ServerUrlChatAPIServiceDomainVariableDefault,
 	)
 	must(err)
 	return url
 }
 
 func defaultManagementURL() string {
-	url, err := management.NewServerUrlManagementAPIManagementUrlASeparateAddressUsedOnlyByTheManagementAPI(
-		management.ServerUrlManagementAPIManagementUrlASeparateAddressUsedOnlyByTheManagementAPIManagementHostVariableDefault,
+	url, err := management.NewServerUrlManagementAPI(
+		management.ServerUrlManagementAPIManagementHostVariableDefault,
 	)
 	must(err)
 	return url
