@@ -3,7 +3,7 @@
 // test/driver-smoke.test.ts and the peer generators' tool × check matrix of
 // test/peer-generators.test.ts.
 //   node scripts/matrix.mjs --check   fails when a README matrix differs from the results
-//   node scripts/matrix.mjs --write   rewrites the README's matrices from the results
+//   node scripts/matrix.mjs --write   rewrites the README's matrices from the results (those the run holds)
 // A check that did not run shows as "not run", so a skipped language or check cannot look green.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,11 +68,19 @@ function readmeMatrix(readme, table) {
   };
 }
 
+/** The tables whose suite the report holds: --write takes those (a run of one test file rewrites its table), --check needs all. */
+function tablesIn(report, mode) {
+  const ran = TABLES.filter((table) => report.testResults?.some((file) => file.name.endsWith(table.suite)));
+  if (mode === '--write' && ran.length > 0) return ran;
+  return TABLES;
+}
+
 function main(mode) {
   const report = JSON.parse(readFileSync(RESULTS, 'utf8'));
   let readme = readFileSync(README, 'utf8');
   const differ = [];
-  for (const table of TABLES) {
+  const tables = tablesIn(report, mode);
+  for (const table of tables) {
     const matrix = matrixFrom(report, table);
     const { before, current, after } = readmeMatrix(readme, table);
     if (mode === '--write') readme = `${before}\n${matrix}\n${after}`;
@@ -80,7 +88,7 @@ function main(mode) {
   }
   if (mode === '--write') {
     writeFileSync(README, readme);
-    console.log('README.md: matrices written from the test results.');
+    console.log(`README.md: ${tables.map((table) => table.marker).join(', ')} written from the test results.`);
   } else if (differ.length > 0) {
     throw new Error(
       `README.md's matrices differ from the test results; run \`node scripts/matrix.mjs --write\`.\n${differ.join('\n')}`,
