@@ -31,10 +31,31 @@ function sh(command, args, options = {}) {
   return result.stdout;
 }
 
+/** A set-up step's output is present: the check runs offline and names the step when it fails. */
+function requireFetched(command, args, options, what) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.error || result.status !== 0) {
+    throw new MissingToolchainError(
+      `${what} are not fetched (\`${command} ${args.join(' ')}\` failed offline). Run \`bash scripts/setup.sh\` ` +
+        'at the repository root: its step "peer generators of packages/sdks" fetches them.',
+    );
+  }
+}
+
 function fresh(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+function typescriptCompiler() {
+  try {
+    return require.resolve('typescript/bin/tsc');
+  } catch {
+    throw new MissingToolchainError(
+      'typescript is not installed: it is a devDependency of @chatplatform/sdks; run `pnpm install` (bash scripts/setup.sh does).',
+    );
+  }
 }
 
 async function heyApi() {
@@ -52,7 +73,7 @@ async function heyApi() {
     await createClient({ input: addressBundle(address, '3.1'), output, logs: { level: 'silent' } });
   }
   // The generated clients and the driver, type-checked strictly (the repository's tsconfig).
-  sh(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(peerDir('hey-api'), 'tsconfig.json')]);
+  sh(process.execPath, [typescriptCompiler(), '-p', join(peerDir('hey-api'), 'tsconfig.json')]);
 }
 
 function openapiPythonClient() {
@@ -103,6 +124,12 @@ const goGenerators = {
 /** Go: the generator runs as a `go tool` of peers/go (its version in go.mod); vet and build there. */
 function goPeer(tool) {
   const go = requireTool('go');
+  requireFetched(
+    go,
+    ['mod', 'download'],
+    { cwd: goModule, env: { ...process.env, GOPROXY: 'off' } },
+    "peers/go's modules",
+  );
   const out = fresh(join(goModule, 'generated', tool));
   for (const address of ADDRESSES) {
     const dir = fresh(join(out, address));
@@ -117,7 +144,9 @@ export const goDriver = (tool) => join(goModule, 'bin', tool);
 /** progenitor runs in the driver's build.rs (a library, not a CLI), on the 3.0 bundles. */
 function progenitor() {
   const cargo = requireTool('cargo');
-  sh(cargo, ['build', '--locked', '--quiet', '--manifest-path', join(peerDir('progenitor'), 'Cargo.toml')], {
+  const manifest = ['--manifest-path', join(peerDir('progenitor'), 'Cargo.toml')];
+  requireFetched(cargo, ['fetch', '--locked', '--offline', '--quiet', ...manifest], {}, "peers/progenitor's crates");
+  sh(cargo, ['build', '--locked', '--quiet', ...manifest], {
     env: { ...process.env, ...progenitorSpecs() },
   });
 }
