@@ -12,6 +12,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ADDRESSES } from '@chatplatform/spec';
 import { addressBundle, packageDir, venvBin } from './paths.mjs';
+// A failing tool's output goes into the error, which the test reports as the cell's reason.
+import { capture as sh } from './run.mjs';
 import { MissingToolchainError, requireTool, requireVenvTool } from './toolchain.mjs';
 
 export { ADDRESSES } from '@chatplatform/spec';
@@ -19,17 +21,6 @@ export const peerDir = (tool) => join(packageDir, 'peers', tool);
 export const peerOutput = (tool) => join(packageDir, 'generated', 'peers', tool);
 const goModule = join(packageDir, 'peers', 'go');
 const require = createRequire(import.meta.url);
-
-/** Runs a tool; a failure carries its output, since the test reports it as the cell's reason. */
-function sh(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    const output = `${result.stdout}${result.stderr}`.trim();
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}):\n${output}`);
-  }
-  return result.stdout;
-}
 
 /** A set-up step's output is present: the check runs offline and names the step when it fails. */
 function requireFetched(command, args, options, what) {
