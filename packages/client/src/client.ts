@@ -302,7 +302,7 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
       if (throws)
         throw new (apiErrorClass(status as number))(
           `the API answered ${status}`,
-          plan.details({ status, body: body === undefined ? '' : body }),
+          plan.details({ status, body: body === undefined ? '' : body, headers: redactHeaders(plan, result.response) }),
         );
       result.error = body;
       return result;
@@ -417,6 +417,9 @@ async function attemptOnce(plan: Plan): Promise<Result> {
     signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** The answer's headers, a credential echoed in any of them redacted. */
+const redactHeaders = (plan: Plan, response: Response) => new Headers(plan.redact([...response.headers]));
 
 const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });
 

@@ -72,8 +72,8 @@ export async function parse(plan: Plan, response: Response): Promise<Result> {
   const answer = (value: unknown) => ({ [ok ? 'data' : 'error']: value, response });
   const declared = response.headers.get('content-length');
   if (status === 204 || plan.method === 'HEAD' || declared === '0') return answer(undefined);
-  // A declared length over the limit is refused before reading (with 'stream', the only check).
-  if (+(declared ?? 0) > plan.maxResponseBytes) throw tooLarge(plan, response.body);
+  // A 2xx whose declared length is over the limit is refused before reading (with 'stream', the only check).
+  if (ok && +(declared ?? 0) > plan.maxResponseBytes) throw tooLarge(plan, status, response.body);
   const { parseAs } = plan;
   // With 'stream', the body is the caller's to read.
   if (ok && parseAs === 'stream') return answer(response.body);

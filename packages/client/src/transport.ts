@@ -82,14 +82,21 @@ const without = (request: Request, drop: RegExp) => [...request.headers].filter(
  */
 export async function readBody(response: Response, parseAs: string, x: Exchange): Promise<unknown> {
   // Counted as it is read: fetch reads no further than a Content-Length, but a chunked body has none.
+  // An error body past the limit is cut there, so that its status is kept; a 2xx one is refused.
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (response.body) {
     const reader = response.body.getReader();
     try {
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        const room = x.maxResponseBytes - size;
         size += next.value.byteLength;
-        if (size > x.maxResponseBytes) throw tooLarge(x, reader);
+        if (size > x.maxResponseBytes) {
+          if (response.ok) throw tooLarge(x, response.status, reader);
+          chunks.push(next.value.subarray(0, room));
+          void reader.cancel();
+          break;
+        }
         chunks.push(next.value);
       }
     } catch (cause) {
@@ -110,11 +117,11 @@ export async function readBody(response: Response, parseAs: string, x: Exchange)
 const decoder = new TextDecoder();
 
 /** The error of a body over the limit; cancelling the body (or its reader) closes the connection. */
-export function tooLarge(x: Exchange, body?: { cancel(): Promise<void> } | null) {
+export function tooLarge(x: Exchange, status: number, body?: { cancel(): Promise<void> } | null) {
   void body?.cancel();
   return new ResponseTooLargeError(
     `the response body exceeds maxResponseBytes (${x.maxResponseBytes} bytes)`,
-    x.details({ maxResponseBytes: x.maxResponseBytes }),
+    x.details({ status, maxResponseBytes: x.maxResponseBytes }),
   );
 }
 
