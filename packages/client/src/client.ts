@@ -17,7 +17,7 @@ import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.
 import { createRedactor, REDACTED, type Redact } from './redact.js';
 import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
 import { type BackoffOptions, isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { type Exchange, exchange, type Fetch } from './transport.js';
+import { CREDENTIAL_HEADERS, type Exchange, exchange, type Fetch } from './transport.js';
 import {
   check,
   checkAppId,
@@ -129,6 +129,8 @@ type Context = typeof NUMBERS &
   BackoffOptions & {
     hosts: Host[];
     redact: Redact;
+    /** The configured credentials' values: each request's redactor adds those it sends of its own. */
+    secrets: string[];
     retryMethods: string[];
     wait: (ms: number, signal?: AbortSignal) => Promise<void>;
     fetch: Fetch;
@@ -176,13 +178,14 @@ export function createClient(options: ClientOptions = {}) {
     random: options.random ?? Math.random,
     hosts,
     redact,
+    secrets: Object.values(credentials),
     retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
     wait: options.sleep ?? sleep,
     fetch: options.fetch ?? ((request, init) => fetch(request, init)),
-    ...createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact),
+    ...createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console),
     middleware: [],
     details(this: Plan, fields?: object) {
-      return { method: this.method, operation: this.operation, url: redact(this.url), ...fields };
+      return { method: this.method, operation: this.operation, url: this.redact(this.url), ...fields };
     },
   } as unknown as Context;
   Object.entries(NUMBERS).forEach(([name, fallback], i) => {
@@ -266,7 +269,15 @@ function createRouter(ctx: Context): ApiClient {
  */
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
 async function send(ctx: Context, method: string, path: string, init: Init = {}, throws = false): Promise<any> {
-  const plan = buildRequest(ctx, method, path, init);
+  // A credential given for this request only is redacted like the configured ones, also from
+  // the refusals of its input (a path or a header name may quote it).
+  const redact = createRedactor([...ctx.secrets, ...credentialsIn(init.headers), ...credentialsIn(init.params?.header)]);
+  let plan: Plan;
+  try {
+    plan = buildRequest({ ...ctx, redact }, method, path, init);
+  } catch (error) {
+    throw error instanceof InvalidInputError ? new InvalidInputError(redact(error.message)) : error;
+  }
   const { signal, attempts } = plan;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw aborted(plan, signal.reason);
@@ -291,7 +302,7 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
     const level = result && !retryable ? 0 : wait === undefined ? 2 : 1;
     if (level >= plan.logThreshold) {
       const { operation, url } = plan;
-      plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
+      plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started }, plan.redact);
     }
     if (wait === undefined) {
       if (!result) throw failure;
@@ -416,6 +427,14 @@ async function attemptOnce(plan: Plan): Promise<Result> {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The values of the credential headers (apikey, key, secret) among the headers of a call (a record or Headers). */
+function credentialsIn(headers?: object): string[] {
+  const found: string[] = [];
+  for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers ?? {}))
+    if (CREDENTIAL_HEADERS.test(name) && value) found.push(...[value].flat().map(String));
+  return found;
 }
 
 /** The answer's headers, a credential echoed in any of them redacted. */

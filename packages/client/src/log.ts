@@ -32,15 +32,11 @@ export interface AttemptLog {
 }
 
 /** `log(level, fields)` with level 0 debug, 1 info, 2 warn; callers compare with the threshold first, to skip the work. */
-export type Log = (level: 0 | 1 | 2, fields: AttemptLog) => void;
+export type Log = (level: 0 | 1 | 2, fields: AttemptLog, redact: Redact) => void;
 
-export function createLog(
-  level: string | undefined,
-  logger: Logger,
-  redact: Redact,
-): { log: Log; logThreshold: number } {
+export function createLog(level: string | undefined, logger: Logger): { log: Log; logThreshold: number } {
   const logThreshold = LEVELS.indexOf(checkOneOf('logLevel', level ?? 'warn', LEVELS, LOG_ENV));
-  const log: Log = (at, fields) => {
+  const log: Log = (at, fields, redact) => {
     const f = redact({ ...fields, url: fields.url.split(/[?#]/)[0]! });
     logger[LEVELS[at] as 'debug'](
       `chatplatform: ${f.method} ${f.operation} ${f.url} → ${f.status} (attempt ${f.attempt} of ${f.attempts}, ${f.elapsed} ms)${f.wait === undefined ? '' : `, retrying in ${Math.round(f.wait)} ms`}`,

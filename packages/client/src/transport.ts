@@ -22,7 +22,7 @@ export interface Exchange {
 }
 
 /** The headers that carry credentials: never sent to another origin. */
-const CREDENTIAL_HEADERS = new RegExp(`^(?:${Object.values(securityHeaders).join('|')})$`);
+export const CREDENTIAL_HEADERS = new RegExp(`^(?:${Object.values(securityHeaders).join('|')})$`, 'i');
 /** Headers that describe a body (Content-Type, -Length, -Encoding…), dropped with it when a redirect turns the request into a GET. */
 const BODY_HEADERS = /^content-/;
 
@@ -49,7 +49,9 @@ export async function exchange(x: Exchange, request: Request, init: { signal?: A
     const target = URL.parse(location, url);
     const refused = !target
       ? 'its Location is not a URL'
-      : url.startsWith('https:') && target.protocol !== 'https:'
+      : target.username || target.password
+        ? 'its Location carries user info'
+        : url.startsWith('https:') && target.protocol !== 'https:'
         ? 'it leaves https'
         : target.origin !== x.origin
           ? `credentials are only sent to ${x.origin}; follow it yourself if you trust it`

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { createClient, InvalidInputError, regions } from '../src/index.js';
 import { recordingFetch, thrownBy } from './helpers.js';
 
-const base = { appId: 'app1', region: 'eu', apiKey: 'k', env: {} } as const;
+const base = { appId: 'app1', region: 'eu', apiKey: 'inputs-test-key', env: {} } as const;
 const CALLS_PREFIX = '/v3/calls/';
 const validLabel = fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
 
