@@ -271,7 +271,11 @@ function createRouter(ctx: Context): ApiClient {
 async function send(ctx: Context, method: string, path: string, init: Init = {}, throws = false): Promise<any> {
   // A credential given for this request only is redacted like the configured ones, also from
   // the refusals of its input (a path or a header name may quote it).
-  const redact = createRedactor([...ctx.secrets, ...credentialsIn(init.headers), ...credentialsIn(init.params?.header)]);
+  const redact = createRedactor([
+    ...ctx.secrets,
+    ...credentialsIn(init.headers),
+    ...credentialsIn(init.params?.header),
+  ]);
   let plan: Plan;
   try {
     plan = buildRequest({ ...ctx, redact }, method, path, init);
@@ -302,7 +306,11 @@ async function send(ctx: Context, method: string, path: string, init: Init = {},
     const level = result && !retryable ? 0 : wait === undefined ? 2 : 1;
     if (level >= plan.logThreshold) {
       const { operation, url } = plan;
-      plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started }, plan.redact);
+      plan.log(
+        level,
+        { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started },
+        plan.redact,
+      );
     }
     if (wait === undefined) {
       if (!result) throw failure;

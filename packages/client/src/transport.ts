@@ -52,10 +52,10 @@ export async function exchange(x: Exchange, request: Request, init: { signal?: A
       : target.username || target.password
         ? 'its Location carries user info'
         : url.startsWith('https:') && target.protocol !== 'https:'
-        ? 'it leaves https'
-        : target.origin !== x.origin
-          ? `credentials are only sent to ${x.origin}; follow it yourself if you trust it`
-          : hops >= x.maxRedirects && `more than maxRedirects (${x.maxRedirects}) redirects`;
+          ? 'it leaves https'
+          : target.origin !== x.origin
+            ? `credentials are only sent to ${x.origin}; follow it yourself if you trust it`
+            : hops >= x.maxRedirects && `more than maxRedirects (${x.maxRedirects}) redirects`;
     if (refused) {
       const shown = x.redact(target ? target.origin + target.pathname : '(not a URL)');
       throw new RedirectError(
