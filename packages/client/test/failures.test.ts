@@ -37,7 +37,7 @@ describe('an already aborted signal', () => {
     const { client } = clientFor('http://127.0.0.1:9');
     const error = await client.calls.get('s 1', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
-    expect((error as AbortedError).url).toBe('http://127.0.0.1:9/calls/s%201');
+    expect((error as AbortedError).url).toBe('http://127.0.0.1:9/v3/calls/s%201');
   });
 });
 
@@ -128,20 +128,20 @@ describe('response bodies are bounded by maxResponseBytes', () => {
     await expect.poll(() => server.closedSockets()).toBe(1);
   });
 
-  test("parseAs 'stream': the body is handed over unread, unless its Content-Length is over the limit", async () => {
+  test("parseAs 'stream': the body is handed over, bounded as it is read; a Content-Length over the limit is refused", async () => {
     const body = 'y'.repeat(5000);
     const server = await startServer((req, res) => {
       const headers = req.url?.endsWith('/apps') ? { 'content-length': String(body.length) } : {};
       res.writeHead(200, headers).end(body);
     });
-    const { client } = clientFor(server.url, {
-      maxResponseBytes: 1000,
-      managementKey: 'mk',
-      managementSecret: 'ms',
-    });
+    const options = { managementKey: 'mk', managementSecret: 'ms' };
+    const { client } = clientFor(server.url, { maxResponseBytes: 5000, ...options });
     const { data } = await client.api.GET('/users', { parseAs: 'stream' });
     expect(await new Response(data as ReadableStream).text()).toBe(body);
-    await expect(client.api.GET('/apps', { parseAs: 'stream' })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    const small = clientFor(server.url, { maxResponseBytes: 1000, ...options }).client;
+    const { data: tooLong } = await small.api.GET('/users', { parseAs: 'stream' });
+    await expect(new Response(tooLong as ReadableStream).text()).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(small.api.GET('/apps', { parseAs: 'stream' })).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   test('maxResponseBytes must be a non-negative integer', () => {

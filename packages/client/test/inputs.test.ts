@@ -248,14 +248,6 @@ describe('error kinds', () => {
     expect(requests).toHaveLength(0);
   });
 
-  test('a query is refused before a request: no operation of the spec takes one', async () => {
-    const { fetch, requests } = recordingFetch();
-    const client = createClient({ ...base, fetch });
-    const init = { params: { query: { page: 2 } } } as never;
-    await expect(client.api.GET('/users', init)).rejects.toThrow(/no operation of the spec takes query parameters/);
-    expect(requests).toHaveLength(0);
-  });
-
   test('openapi-fetch options the client does not apply per call are refused, not ignored', async () => {
     const { fetch, requests } = recordingFetch();
     const client = createClient({ ...base, fetch });

@@ -45,13 +45,13 @@ describe('CHATPLATFORM_LOG', () => {
     expect(retry!.fields).toMatchObject({
       method: 'GET',
       operation: 'list-users',
-      url: `${server!.url}/users`,
+      url: `${server!.url}/v3/users`,
       attempts: 3,
     });
     expect(retry!.fields.elapsed).toBeGreaterThanOrEqual(0);
     const attempt = `attempt 1 of 3, ${retry!.fields.elapsed} ms`;
     expect(retry!.message).toBe(
-      `chatplatform: GET list-users ${server!.url}/users → 503 (${attempt}), retrying in 500 ms`,
+      `chatplatform: GET list-users ${server!.url}/v3/users → 503 (${attempt}), retrying in 500 ms`,
     );
     expect(JSON.stringify(lines)).not.toContain('private');
   });

@@ -62,7 +62,7 @@ describe('Get Call', () => {
     expect(auth.status).toBe(401);
     expect(auth.body.status).toBe(401);
     expect(auth).toMatchObject({ method: 'GET', operation: 'get-call' });
-    expect(auth.url).toBe(`${mockBaseUrl()}/calls/${encodeURIComponent(SESSION)}`);
+    expect(auth.url).toBe(`${mockBaseUrl()}/v3/calls/${encodeURIComponent(SESSION)}`);
   });
 
   test('Prefer: code=400 gives the typed 400 error with the spec example body', async () => {
@@ -139,7 +139,7 @@ describe('retries and errors against Prism', () => {
 
   test('the management API gets key and secret, never apikey', async () => {
     const { fetch, requests } = recordingFetch((r) => globalThis.fetch(r));
-    const { client } = clientFor(mockBaseUrl('managementMockUrl'), {
+    const { client } = clientFor(mockBaseUrl(), {
       fetch,
       managementKey: 'mk',
       managementSecret: 'ms',
