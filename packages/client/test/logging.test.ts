@@ -111,3 +111,39 @@ describe('CHATPLATFORM_LOG', () => {
     );
   });
 });
+
+describe('a logger never changes the outcome', () => {
+  test("a logger that throws: the call still ends with the API's error", async () => {
+    server = await startFaultServer([json(503, { reason: 'down' })]);
+    const broken = () => {
+      throw new Error('the log sink is down');
+    };
+    const client = createClient({
+      appId: APP_ID,
+      region: 'eu',
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      env: {},
+      maxRetries: 0,
+      logLevel: 'debug',
+      logger: { debug: broken, info: broken, warn: broken },
+    });
+    await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'ServerError', status: 503 });
+  });
+
+  test("the caller's own abort is logged at debug, not warn", async () => {
+    server = await startFaultServer(['hang']);
+    const { logger, lines } = recordingLogger();
+    const options = { appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env: {}, logger } as const;
+    const controller = new AbortController();
+    const pending = createClient({ ...options, logLevel: 'debug' }).calls.get('s1', { signal: controller.signal });
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(1));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortedError' });
+    expect(lines.map((l) => [l.level, l.fields.status])).toEqual([['debug', 'AbortedError']]);
+    lines.length = 0;
+    const quiet = createClient(options).calls.get('s1', { signal: AbortSignal.abort() });
+    await expect(quiet).rejects.toMatchObject({ name: 'AbortedError' });
+    expect(lines).toEqual([]);
+  });
+});
