@@ -65,6 +65,8 @@ export type Context = BackoffOptions & {
   hosts: Host[];
   /** The configured credentials' values: each call's redactor adds those it sends of its own. */
   secrets: string[];
+  /** The redactor of the configured credentials. */
+  redact: Redact;
   retryMethods: string[];
   wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   fetch: Fetch;
@@ -164,8 +166,9 @@ const redactedHeaders = (redact: Redact, headers: Headers) =>
 function planned(ctx: Context, method: string, path: string, init: Init): Plan {
   // A credential given for this call only is redacted like the configured ones, also from the
   // refusals of its input (a path or a header name may quote it).
-  const secrets = [...ctx.secrets, ...credentialsIn(init.headers), ...credentialsIn(init.params?.header)];
-  const plan = { ...ctx, secrets, redact: createRedactor(secrets) } as Plan;
+  const own = [...credentialsIn(init.headers), ...credentialsIn(init.params?.header)];
+  const secrets = own.length ? [...ctx.secrets, ...own] : ctx.secrets;
+  const plan = { ...ctx, secrets, redact: own.length ? createRedactor(secrets) : ctx.redact } as Plan;
   plan.sends = (secret) => {
     if (plan.secrets.includes(secret)) return;
     plan.secrets = [...plan.secrets, secret];

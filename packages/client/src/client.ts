@@ -13,7 +13,7 @@ import { InvalidInputError } from './errors.js';
 import type { components, paths } from './generated/schema.js';
 import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
 import { checkLogger, createLog, LOG_ENV, type Logger, type LogLevel } from './log.js';
-import { REDACTED } from './redact.js';
+import { createRedactor, REDACTED } from './redact.js';
 import { sleep } from './retry.js';
 import type { Fetch } from './transport.js';
 import {
@@ -284,6 +284,7 @@ function context(options: ClientOptions, env: object, spec: RuntimeSpec, hosts: 
     routes: spec.operations,
     hosts,
     secrets,
+    redact: createRedactor(secrets),
     retryMethods: retryMethods.map((m) => m.toUpperCase()),
     wait,
     fetch: fetch ?? ((request, init) => globalThis.fetch(request, init)),

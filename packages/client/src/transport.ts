@@ -148,7 +148,14 @@ async function readBounded(body: ReadableStream<Uint8Array>, ok: boolean, status
     // The connection failing mid-body (the attempt turns an abort into its own error).
     throw asConnectionError(cause, x);
   }
-  return new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(Math.min(size, x.maxResponseBytes));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**
