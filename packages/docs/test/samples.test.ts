@@ -139,12 +139,7 @@ describe('TypeScript samples, with the built @chatplatform/client against the mo
   });
 
   it('get-call prints the observed call record', async () => {
-    const result = await runTypeScriptSample(
-      'get-call',
-      sample(getCall, 'TypeScript'),
-      mock.url,
-      credentials,
-    );
+    const result = await runTypeScriptSample('get-call', sample(getCall, 'TypeScript'), mock.url, credentials);
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
 });
