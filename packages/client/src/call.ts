@@ -168,7 +168,10 @@ function planned(ctx: Context, method: string, path: string, init: Init): Plan {
   // refusals of its input (a path or a header name may quote it).
   const own = [...credentialsIn(init.headers), ...credentialsIn(init.params?.header)];
   const secrets = own.length ? [...ctx.secrets, ...own] : ctx.secrets;
-  const plan = { ...ctx, secrets, redact: own.length ? createRedactor(secrets) : ctx.redact } as Plan;
+  // The client's context is the plan's prototype: nothing of it is copied per call.
+  const plan = Object.create(ctx) as Plan;
+  plan.secrets = secrets;
+  plan.redact = own.length ? createRedactor(secrets) : ctx.redact;
   plan.sends = (secret) => {
     if (plan.secrets.includes(secret)) return;
     plan.secrets = [...plan.secrets, secret];
@@ -202,7 +205,8 @@ function checkedCall(ctx: Context, method: string, path: string, init: Init) {
     `is set, but ${method} is not retried: add it to the client's retryMethods`,
   );
   checkNumber('timeout', timeout, false);
-  checkOneOf('parseAs', parseAs, PARSE_AS);
+  // Checked before the message is built: this runs on every call.
+  if (!PARSE_AS.includes(parseAs)) checkOneOf('parseAs', parseAs, PARSE_AS);
   check(
     typeof fetch === 'function',
     'fetch',
@@ -264,12 +268,13 @@ async function attemptOnce(plan: Plan): Promise<Result> {
   plan.bytes = plan.status = undefined;
   try {
     const fetch = (request: Request) => exchange(plan, control, request);
+    // The attempt's signal goes to fetch (`fetch(request, { signal })`), not onto openapi-fetch's
+    // Request: a Request that follows a signal costs more to build than the rest of the call.
     const call = plan.host.api.request(
       plan.method as 'get',
       plan.path as never,
       {
         ...plan.init,
-        signal: control.signal,
         fetch,
       } as never,
     ) as Promise<Result>;

@@ -71,7 +71,6 @@ export async function exchange(x: Exchange, control: Control, request: Request):
             method: 'GET',
             headers: without(request, BODY_HEADERS),
             redirect: 'manual',
-            signal: control.signal,
           })
         : new Request(target, again);
   }
