@@ -56,10 +56,13 @@ export interface ValidatingProxy {
   stop(): Promise<ProxySummary>;
 }
 
-/** 0: every exchange conforms; 1: a violation, an upstream failure or a refused request; 2: nothing was validated. */
+/**
+ * 2: nothing was validated (no request came, or every one failed or was refused); 1: a violation,
+ * an upstream failure or a refused request; 0: every exchange conforms.
+ */
 export function proxyExitCode(summary: ProxySummary): 0 | 1 | 2 {
-  if (summary.violating > 0 || summary.failed > 0) return 1;
-  return summary.conforming === 0 ? 2 : 0;
+  if (summary.conforming + summary.violating === 0) return 2;
+  return summary.violating > 0 || summary.failed > 0 ? 1 : 0;
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded; length is recomputed from the body read.
@@ -113,22 +116,23 @@ export async function startValidatingProxy(options: ValidatingProxyOptions): Pro
     const index = tally.next();
     const startedAt = new Date();
     const method = req.method ?? 'GET';
+    let target: URL | undefined;
     try {
-      const target = upstreamTarget(upstream, req.url);
+      target = upstreamTarget(upstream, req.url);
       const requestBody = await readBody(req, limits.maxBodyBytes, 'request');
       const answer = await forward(target, method, req.headers, requestBody, limits, agents);
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
       const exchange = toExchange(method, target, req.headers, requestBody, answer, limits.maxBodyBytes);
-      har?.add(exchange, startedAt, Date.now() - startedAt.getTime());
       const report = validator.validate(exchange, {}, index);
+      await har?.add(exchange, startedAt, Date.now() - startedAt.getTime());
       tally.record({ kind: 'validated', report }, options.onExchange);
     } catch (error) {
       const failure = error instanceof ProxyFailure ? error : new ProxyFailure(502, (error as Error).message);
-      if (!res.headersSent) res.writeHead(failure.status, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`validating proxy: ${failure.message}\n`);
-      const outcome: ProxyOutcome = { kind: 'failed', index, method, path: pathOf(req.url), reason: failure.message };
-      tally.record(outcome, options.onExchange);
+      refuse(req, res, failure);
+      // Named by the path the upstream was (or would have been) asked for, as a validated exchange is.
+      const path = target ? target.pathname : pathOf(req.url);
+      tally.record({ kind: 'failed', index, method, path, reason: failure.message }, options.onExchange);
     }
   }
 
@@ -276,28 +280,58 @@ function upstreamFailure(error: NodeJS.ErrnoException): ProxyFailure {
   return new ProxyFailure(502, `the upstream ${what} (${error.code ?? error.message})`);
 }
 
+/**
+ * Answers a failed exchange. A request whose body is still coming (too large) is not read further:
+ * the answer closes the connection rather than let Node read the rest to keep it alive.
+ */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, failure: ProxyFailure): void {
+  if (!res.headersSent) {
+    const close = !req.complete ? { connection: 'close' } : {};
+    res.writeHead(failure.status, { 'content-type': 'text/plain; charset=utf-8', ...close });
+  }
+  res.end(`validating proxy: ${failure.message}\n`, () => {
+    if (!req.complete) req.destroy();
+  });
+}
+
+/**
+ * Reads a body into one buffer of its own, at most `maxBytes`. Chunks are copied, not kept: a body
+ * sent in many tiny chunks would otherwise hold an object per chunk, each pinning the socket's read
+ * buffer it was sliced from (a 10 MiB body of 16-byte chunks held over 300 MB). The buffer grows
+ * by doubling, so at most `2 × maxBytes` are held while it grows, `maxBytes` after.
+ */
 function readBody(stream: http.IncomingMessage, maxBytes: number, what: 'request' | 'response'): Promise<Buffer> {
+  const declared = Number(stream.headers['content-length']);
+  let buffer: Buffer = Buffer.allocUnsafe(Math.min(maxBytes, declared >= 0 ? declared : 16 * 1024));
+  let size = 0;
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        stream.destroy();
-        reject(
-          new ProxyFailure(
-            what === 'request' ? 413 : 502,
-            `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`,
-          ),
-        );
+    const tooLarge = () =>
+      new ProxyFailure(what === 'request' ? 413 : 502, `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`);
+    const onData = (chunk: Buffer) => {
+      if (size + chunk.length > maxBytes) {
+        // Rejected before the stream is destroyed: destroying it reports it as aborted.
+        reject(tooLarge());
+        stream.off('data', onData);
+        if (what === 'response') stream.destroy();
+        else stream.pause();
         return;
       }
-      chunks.push(chunk);
-    });
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
+      if (size + chunk.length > buffer.length) buffer = grown(buffer, size, size + chunk.length, maxBytes);
+      chunk.copy(buffer, size);
+      size += chunk.length;
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(buffer.subarray(0, size)));
     stream.once('error', reject);
-    stream.once('aborted', () => reject(new ProxyFailure(502, `the ${what} was cut off`)));
+    stream.once('aborted', () => reject(new ProxyFailure(502, `the ${what} was cut off before its end`)));
   });
+}
+
+/** A larger buffer holding the first `size` bytes of `buffer`: twice as large, at least `needed`, at most `max`. */
+function grown(buffer: Buffer, size: number, needed: number, max: number): Buffer {
+  const larger = Buffer.allocUnsafe(Math.min(max, Math.max(needed, buffer.length * 2)));
+  buffer.copy(larger, 0, 0, size);
+  return larger;
 }
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): Record<string, string | string[]> {
