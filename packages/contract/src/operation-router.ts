@@ -20,81 +20,145 @@ export type RouteMatch =
 
 interface Route {
   pathTemplate: string;
+  /** The template alone, anchored: `^/calls/([^/]+)$`. */
   regex: RegExp;
-  /** Same template without any server base path, only used to explain a miss. */
-  bareRegex: RegExp;
   paramNames: string[];
-  basePaths: string[];
+  /** The base paths (regex sources) of the servers that apply to it; `''`: none. */
+  basePaths: Set<string>;
   operations: Map<string, OperationRef>;
   templatedSegments: number;
+  /** Its place in the document: the tie-break between routes as specific as each other. */
+  order: number;
+}
+
+/** A server base path, as a regex that strips it from the start of a recorded path. */
+interface BasePath {
+  source: string;
+  prefix: RegExp;
 }
 
 /**
  * Matches a recorded request (method + URL) to its operation: the host is left to the server check
  * (server-origins.ts), the base path of any server that applies to the path (operation, path-item
- * or root `servers`) is stripped, and concrete paths win over templated ones, as OpenAPI requires.
+ * or root `servers`) is stripped, and concrete paths win over templated ones, as OpenAPI requires:
+ * of the templates that match, the one with fewest templated segments, then the first in the
+ * document. Routes are indexed by their number of segments and their first segment, so a match
+ * tries the few routes that could fit rather than every route of the spec.
  */
 export class OperationRouter {
   private readonly routes: Route[] = [];
+  private readonly basePaths: BasePath[];
+  /** Routes by `segments|first segment` (`*` when the first segment is templated), fewest templated first. */
+  private readonly index = new Map<string, Route[]>();
 
   constructor(doc: OpenApiDocument) {
+    const bases = new Set<string>();
     for (const [pathTemplate, pathItem] of Object.entries(doc.paths ?? {})) {
-      if (!isObject(pathItem)) continue;
-      const pathItemPointer = `/paths/${escapePointer(pathTemplate)}`;
-      const operations = new Map<string, OperationRef>();
-      const basePaths = new Set<string>();
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method];
-        if (!isObject(operation)) continue;
-        const servers = (operation.servers ?? pathItem.servers ?? doc.servers ?? [{ url: '/' }]) as ServerObject[];
-        for (const server of servers) basePaths.add(serverBasePathPattern(server));
-        operations.set(method.toUpperCase(), {
-          method: method.toUpperCase(),
-          pathTemplate,
-          operationId:
-            typeof operation.operationId === 'string'
-              ? operation.operationId
-              : `${method.toUpperCase()} ${pathTemplate}`,
-          pointer: `${pathItemPointer}/${method}`,
-          pathItemPointer,
-          servers,
-        });
-      }
-      if (operations.size === 0) continue;
-      const { pattern, paramNames } = templatePattern(pathTemplate);
-      const bases = [...basePaths];
-      this.routes.push({
-        pathTemplate,
-        regex: new RegExp(`^(?:${bases.join('|')})${pattern}/?$`),
-        bareRegex: new RegExp(`^${pattern}/?$`),
-        paramNames,
-        basePaths: bases,
-        operations,
-        templatedSegments: paramNames.length,
-      });
+      const route = isObject(pathItem) ? buildRoute(doc, pathTemplate, pathItem, this.routes.length) : undefined;
+      if (!route) continue;
+      this.routes.push(route);
+      for (const base of route.basePaths) bases.add(base);
+      const key = indexKey(pathTemplate.split('/'), /\{/.test(pathTemplate.split('/')[1] ?? ''));
+      const bucket = this.index.get(key) ?? [];
+      bucket.push(route);
+      this.index.set(key, bucket);
     }
-    this.routes.sort((a, b) => a.templatedSegments - b.templatedSegments);
+    for (const bucket of this.index.values()) bucket.sort(bySpecificity);
+    this.basePaths = [...bases].map((source) => ({ source, prefix: new RegExp(`^(?:${source})(?=/|$)`) }));
   }
 
   match(method: string, pathname: string): RouteMatch {
-    for (const route of this.routes) {
-      const found = route.regex.exec(pathname);
-      if (!found) continue;
-      const operation = route.operations.get(upperCaseMethod(method));
-      if (!operation)
-        return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
-      const pathParams: Record<string, string> = {};
-      for (let i = 0; i < route.paramNames.length; i++)
-        pathParams[route.paramNames[i]!] = safeDecode(found[i + 1] ?? '');
-      return { kind: 'operation', operation, pathParams };
+    let best: { route: Route; found: RegExpExecArray } | undefined;
+    for (const base of this.basePaths) {
+      const stripped = base.prefix.exec(pathname);
+      if (!stripped) continue;
+      const found = this.find(pathname.slice(stripped[0].length), base.source);
+      if (found && (!best || bySpecificity(found.route, best.route) < 0)) best = found;
     }
-    const bare = this.routes.find((route) => route.bareRegex.test(pathname));
-    if (bare) {
-      const bases = bare.basePaths.map((b) => (b === '' ? '(none)' : b.replace(/\\/g, ''))).join(', ');
-      return { kind: 'unknown-path', hint: `looks like ${bare.pathTemplate} without its server base path ${bases}` };
-    }
-    return { kind: 'unknown-path' };
+    if (!best) return this.miss(pathname);
+    const { route, found } = best;
+    const operation = route.operations.get(upperCaseMethod(method));
+    if (!operation)
+      return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
+    const pathParams: Record<string, string> = {};
+    for (let i = 0; i < route.paramNames.length; i++) pathParams[route.paramNames[i]!] = safeDecode(found[i + 1] ?? '');
+    return { kind: 'operation', operation, pathParams };
   }
+
+  /** The most specific route served under `base` whose template matches `path` (the part after the base path). */
+  private find(path: string, base: string | undefined): { route: Route; found: RegExpExecArray } | undefined {
+    // One trailing slash is allowed (`/calls/abc/`).
+    const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path === '' ? '/' : path;
+    const segments = bare.split('/');
+    let best: { route: Route; found: RegExpExecArray } | undefined;
+    for (const key of [indexKey(segments, false), indexKey(segments, true)]) {
+      for (const route of this.index.get(key) ?? []) {
+        if (best && bySpecificity(best.route, route) < 0) break;
+        if (base !== undefined && !route.basePaths.has(base)) continue;
+        const found = route.regex.exec(bare);
+        if (found) {
+          best = { route, found };
+          break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** An unknown path, with a hint when it is a path of the spec without its server base path. */
+  private miss(pathname: string): RouteMatch {
+    const bare = this.find(pathname, undefined)?.route;
+    if (!bare) return { kind: 'unknown-path' };
+    const bases = [...bare.basePaths].map((b) => (b === '' ? '(none)' : b.replace(/\\/g, ''))).join(', ');
+    return { kind: 'unknown-path', hint: `looks like ${bare.pathTemplate} without its server base path ${bases}` };
+  }
+}
+
+/** The index key of a path split at `/` (its first item empty): its segment count and first segment. */
+function indexKey(segments: string[], templatedFirst: boolean): string {
+  return `${segments.length}|${templatedFirst ? '*' : (segments[1] ?? '')}`;
+}
+
+/** Fewest templated segments first, then document order. */
+function bySpecificity(a: Route, b: Route): number {
+  return a.templatedSegments - b.templatedSegments || a.order - b.order;
+}
+
+function buildRoute(
+  doc: OpenApiDocument,
+  pathTemplate: string,
+  pathItem: Record<string, unknown>,
+  order: number,
+): Route | undefined {
+  const pathItemPointer = `/paths/${escapePointer(pathTemplate)}`;
+  const operations = new Map<string, OperationRef>();
+  const basePaths = new Set<string>();
+  for (const method of HTTP_METHODS) {
+    const operation = pathItem[method];
+    if (!isObject(operation)) continue;
+    const servers = (operation.servers ?? pathItem.servers ?? doc.servers ?? [{ url: '/' }]) as ServerObject[];
+    for (const server of servers) basePaths.add(serverBasePathPattern(server));
+    operations.set(method.toUpperCase(), {
+      method: method.toUpperCase(),
+      pathTemplate,
+      operationId:
+        typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
+      pointer: `${pathItemPointer}/${method}`,
+      pathItemPointer,
+      servers,
+    });
+  }
+  if (operations.size === 0) return undefined;
+  const { pattern, paramNames } = templatePattern(pathTemplate);
+  return {
+    pathTemplate,
+    regex: new RegExp(`^${pattern}$`),
+    paramNames,
+    basePaths,
+    operations,
+    templatedSegments: paramNames.length,
+    order,
+  };
 }
 
 /**
