@@ -11,8 +11,8 @@ const COMMAND_USAGE: Record<string, string> = {
       --coverage                 also report what the traffic exercised (text: after the summary; json: "coverage")
       --input ndjson|har         input format (default: from the extension, else sniffed)
       --max-reports N            violating exchanges listed in full (default 1000; counts stay exact)
-      --jobs N                   threads that parse and check exchanges: this one and N - 1 workers
-                                 (default 1; e.g. --jobs $(nproc)); the report is the same for any N
+      --server URL               check only exchanges sent to URL (repeatable; e.g. each of the API's
+                                 servers with its base path); the others are counted as skipped
       --spec FILE                OpenAPI document (default: the bundled spec)
     Exit 0: all conform; 1: a violation; 2: the input cannot be read.
 `,

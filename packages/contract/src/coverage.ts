@@ -32,11 +32,6 @@ export interface CoverageReport {
   >;
 }
 
-const COVERED_KINDS = ['statuses', 'parameters', 'properties'] as const;
-
-/** Per operationId: the exchanges recorded and the items they exercised (see {@link CoverageCollector.drain}). */
-export type CoverageDelta = Record<string, { exchanges: number } & Record<(typeof COVERED_KINDS)[number], string[]>>;
-
 /**
  * What the traffic exercised of the spec: operations, documented status codes, parameters
  * (`in:name`) and response body properties (`status /path/*\/name`, arrays as `*`).
@@ -79,33 +74,6 @@ export class CoverageCollector {
       if (seen) coverage.parameters.exercised.add(param);
     }
     if (documented) collectPaths(parsed(exchange.response.body), `${documented} `, 0, coverage.properties.exercised);
-  }
-
-  /** What was recorded since the last drain, then forgotten: a worker hands it to the main thread's collector. */
-  drain(): CoverageDelta {
-    const delta: CoverageDelta = {};
-    for (const [id, coverage] of this.operations) {
-      if (coverage.exchanges === 0) continue;
-      delta[id] = {
-        exchanges: coverage.exchanges,
-        statuses: [...coverage.statuses.exercised],
-        parameters: [...coverage.parameters.exercised],
-        properties: [...coverage.properties.exercised],
-      };
-      coverage.exchanges = 0;
-      for (const kind of COVERED_KINDS) coverage[kind].exercised.clear();
-    }
-    return delta;
-  }
-
-  /** Adds what another collector drained. */
-  merge(delta: CoverageDelta): void {
-    for (const [id, exercised] of Object.entries(delta)) {
-      const coverage = this.operations.get(id);
-      if (!coverage) continue;
-      coverage.exchanges += exercised.exchanges;
-      for (const kind of COVERED_KINDS) for (const item of exercised[kind]) coverage[kind].exercised.add(item);
-    }
   }
 
   report(): CoverageReport {

@@ -1,4 +1,4 @@
-import { type Exchange, type ExchangeSource, type Headers, splitUrl } from './exchange.js';
+import { type Exchange, type ExchangeSource, type Headers, originOf, splitUrl } from './exchange.js';
 import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
 import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import { type OperationOrigins, ServerOrigins } from './server-origins.js';
@@ -116,11 +116,13 @@ export class ExchangeValidator {
     };
     const route = this.router.match(method, pathname);
     if (route.kind === 'unknown-path') {
+      // Shown with its host: a recording of a whole page holds other hosts' paths.
+      const where = `${originOf(request.url)}${pathname}`;
       report.violations.push({
         kind: 'unknown-path',
         pointer: '/request/url',
         expected: 'a path of the spec under one of its servers',
-        found: route.hint ? `${pathname} (${route.hint})` : pathname,
+        found: route.hint ? `${where} (${route.hint})` : where,
       });
       return report;
     }
@@ -139,8 +141,8 @@ export class ExchangeValidator {
     const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
     this.checkSecurity(plan, request.headers, queryParams, report.violations);
     this.checkParams(plan.params, route.pathParams, request.headers, queryParams, report.violations);
-    if (plan.requestBody) this.checkBody('request', plan.requestBody, request.headers, request.body, report.violations);
-    this.checkResponse(plan, method, response, report.violations);
+    if (plan.requestBody) this.checkBody('request', plan.requestBody, request, report);
+    this.checkResponse(plan, method, response, report);
     return report;
   }
 
@@ -208,7 +210,8 @@ export class ExchangeValidator {
     }
   }
 
-  private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], out: Violation[]): void {
+  private checkResponse(plan: OperationPlan, method: string, response: Exchange['response'], report: ExchangeReport) {
+    const out = report.violations;
     const status = response.status;
     const responsePlan = responseFor(plan, status);
     if (!responsePlan) {
@@ -231,20 +234,25 @@ export class ExchangeValidator {
     }
     const noBodyExpected = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
     if (responsePlan.body === null || noBodyExpected) return;
-    this.checkBody('response', responsePlan.body, response.headers, response.body, out);
+    this.checkBody('response', responsePlan.body, response, report);
   }
 
   private checkBody(
     side: 'request' | 'response',
     plan: BodyPlan,
-    headers: Headers,
-    rawBody: unknown,
-    out: Violation[],
+    message: Exchange['request'] | Exchange['response'],
+    report: ExchangeReport,
   ): void {
     const { content, required } = plan;
-    const contentType = headers['content-type'];
+    const out = report.violations;
+    const rawBody = message.body;
+    const contentType = message.headers['content-type'];
     // `null` is a JSON body (the literal null), checked like any other; only no value is no body.
     const absent = rawBody === undefined || rawBody === '';
+    if (absent && message.bodyNotRecorded) {
+      report.unchecked = [...(report.unchecked ?? []), `${side} body not recorded`];
+      return;
+    }
     if (absent) {
       if (required && content.length > 0) {
         out.push({

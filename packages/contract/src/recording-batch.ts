@@ -44,7 +44,7 @@ export interface HarBatch {
 
 /**
  * What the reader hands on: whole exchanges as unparsed bytes, cut where the input allows (NDJSON
- * line ends, HAR entry ends). Parsing and checking them is the costly part, so it can happen on a
- * worker thread (`--jobs`) while the reader cuts the next batch.
+ * line ends, HAR entry ends), so that a batch is parsed, checked and dropped before the next is
+ * read.
  */
 export type RawBatch = NdjsonBatch | HarBatch;

@@ -33,8 +33,8 @@ export class SchemaValidators {
   constructor(private readonly doc: OpenApiDocument) {
     this.bodies = createAjv(doc, { coerceTypes: false, validateSchema: true });
     // Path, query and header values are strings on the wire: coerce them to the schema's type. Its
-    // schemas are checked against the meta-schema by `bodies` (see param()), so that each thread
-    // compiles that meta-schema once, not twice (about 55 ms of every start and every --jobs worker).
+    // schemas are checked against the meta-schema by `bodies` (see param()), so that a run compiles
+    // that meta-schema once, not twice (about 55 ms of every start).
     this.params = createAjv(doc, { coerceTypes: true, validateSchema: false });
   }
 

@@ -1,24 +1,27 @@
-import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type BatchOutcome, checkBatch } from './check-batch.js';
-import { CoverageCollector, type CoverageReport } from './coverage.js';
+import type { CoverageCollector, CoverageReport } from './coverage.js';
 import { describeSource } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
-import { InputError, inputName, type RawBatch, type ReadOptions, readBatches } from './read-exchanges.js';
-import { planRanges, RANGE_BYTES, type RangePlan } from './recording-ranges.js';
-import { checkRangesInParallel } from './validate-ranges.js';
-import { checkBatchesInParallel, WorkerPool } from './validate-workers.js';
+import { InputError, inputName, type ReadOptions, readBatches } from './read-exchanges.js';
+import { ServerFilter } from './server-filter.js';
 import type { ExchangeReport } from './violations.js';
 
 export interface ValidationSummary {
   /** The input's name (`stdin` for `-`). */
   input: string;
   spec: { title: string; version: string };
+  /** Exchanges checked. */
   exchanges: number;
   conforming: number;
   /** Exchanges with at least one violation. */
   violating: number;
   violations: number;
+  /** Checked exchanges with a body the recording left out (a HAR's content with a size, no text): not checked. */
+  bodiesNotRecorded: number;
+  /** Requests the client never completed (a HAR entry with status 0 or `_error`): not checked, not violations. */
+  clientFailures: number;
+  /** Exchanges sent to a host outside the `servers` asked for: not checked. */
+  skipped: number;
   /** Reports of violating exchanges, at most `maxReports`; `omitted` counts the rest. */
   reports: ExchangeReport[];
   omitted: number;
@@ -44,21 +47,30 @@ export interface ValidateRecordingOptions extends ReadOptions {
   /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
   coverage?: CoverageCollector;
   /**
-   * Threads that parse and check the exchanges: this one and `jobs - 1` worker threads (default 1:
-   * no worker). On an NDJSON file each thread reads byte ranges of its own; other inputs are cut
-   * into batches here for the workers. The summary, the report's order and the faults are the same
-   * whatever the number.
+   * The API's servers (`https://host/v3`): only exchanges sent to one of them are checked, the
+   * others counted as `skipped`. Default: every exchange is checked.
    */
-  jobs?: number;
+  servers?: string[];
 }
 
-// A check that saw nothing is not a pass: an input with no exchange is an input error (exit 2).
-const NOTHING_VALIDATED = {
-  where: '',
-  message:
-    'no exchange was found in the input, so nothing was validated: record traffic as NDJSON (one exchange a line) ' +
-    'or as HAR 1.2 with a non-empty log.entries array',
-};
+/** A check that saw nothing is not a pass: an input with no exchange checked is an input error (exit 2). */
+function nothingValidated(summary: ValidationSummary): { where: string; message: string } {
+  const read = summary.clientFailures + summary.skipped;
+  if (read === 0) {
+    return {
+      where: '',
+      message:
+        'no exchange was found in the input, so nothing was validated: record traffic as NDJSON (one exchange a line) ' +
+        'or as HAR 1.2 with a non-empty log.entries array',
+    };
+  }
+  return {
+    where: '',
+    message:
+      `none of the ${read} exchanges read was checked (${summary.clientFailures} never completed by the client, ` +
+      `${summary.skipped} outside --server), so nothing was validated: check the --server URLs, or record the API's traffic`,
+  };
+}
 
 /** Validates every exchange of a recording and summarises them; never throws on bad input. */
 export async function validateRecording(
@@ -66,8 +78,6 @@ export async function validateRecording(
   options: ValidateRecordingOptions = {},
 ): Promise<ValidationSummary> {
   const validator = options.validator ?? new ExchangeValidator();
-  const jobs = options.jobs ?? 1;
-  if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1 (got ${jobs})`);
   const summary: ValidationSummary = {
     input: inputName(input, options),
     spec: { title: String(validator.doc.info.title ?? ''), version: String(validator.doc.info.version) },
@@ -75,37 +85,27 @@ export async function validateRecording(
     conforming: 0,
     violating: 0,
     violations: 0,
+    bodiesNotRecorded: 0,
+    clientFailures: 0,
+    skipped: 0,
     reports: [],
     omitted: 0,
     operations: {},
   };
-  const check: Check = { name: summary.input, validator, maxReports: options.maxReports ?? 1000 };
-  if (options.coverage) check.coverage = options.coverage;
-  // Started first, so that the workers load and compile while this thread opens the input.
-  const pool =
-    jobs > 1 && !isSmallFile(input)
-      ? new WorkerPool(jobs - 1, { doc: validator.doc, name: summary.input, coverage: Boolean(options.coverage) })
-      : undefined;
-  try {
-    await collect(
-      summary,
-      pool ? checkInParallel(input, options, pool, check) : checkInline(input, options, check),
-      options,
-    );
-  } finally {
-    await pool?.close();
-  }
+  const check = {
+    name: summary.input,
+    validator,
+    coverage: options.coverage,
+    keep: options.maxReports ?? 1000,
+    servers: options.servers?.length ? new ServerFilter(options.servers) : undefined,
+  };
+  const outcomes = (async function* () {
+    for await (const batch of readBatches(input, options)) yield checkBatch(batch, check);
+  })();
+  await collect(summary, outcomes, options);
   if (options.coverage) summary.coverage = options.coverage.report();
-  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = NOTHING_VALIDATED;
+  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = nothingValidated(summary);
   return summary;
-}
-
-/** What checking a batch needs on this thread. */
-interface Check {
-  name: string;
-  validator: ExchangeValidator;
-  maxReports: number;
-  coverage?: CoverageCollector;
 }
 
 /** Adds the outcomes to the summary in input order, up to the first fault, which it records. */
@@ -136,86 +136,6 @@ async function collect(
   }
 }
 
-/**
- * Below this size a file is checked on this thread alone whatever `jobs` says: it is done before a
- * worker would have started (the report is the same either way).
- */
-const MIN_PARALLEL_BYTES = 2 * RANGE_BYTES;
-
-function isSmallFile(input: string | NodeJS.ReadableStream): boolean {
-  if (typeof input !== 'string' || input === '-') return false;
-  const stats = statSync(input, { throwIfNoEntry: false });
-  // A missing file is refused by the reader at once.
-  return !stats || (stats.isFile() && stats.size < MIN_PARALLEL_BYTES);
-}
-
-async function* checkInline(
-  input: string | NodeJS.ReadableStream,
-  options: ReadOptions,
-  { name, validator, maxReports, coverage }: Check,
-): AsyncGenerator<BatchOutcome> {
-  for await (const batch of readBatches(input, options)) yield checkBatch(batch, name, validator, coverage, maxReports);
-}
-
-/**
- * `jobs` threads: an NDJSON file is cut into byte ranges that each thread reads itself; other
- * inputs (stdin, pipes, HAR, whose entries cannot be found from an arbitrary byte) are cut into
- * batches here and handed to the workers. The first batch read settles the format and refuses
- * gzip, UTF-16 and empty inputs as `--jobs 1` does.
- */
-async function* checkInParallel(
-  input: string | NodeJS.ReadableStream,
-  options: ReadOptions,
-  pool: WorkerPool,
-  check: Check,
-): AsyncGenerator<BatchOutcome> {
-  const batches = readBatches(input, options);
-  const first = await batches.next();
-  if (first.done) return;
-  const file = first.value.format === 'ndjson' ? openRegularFile(input) : undefined;
-  if (!file) {
-    yield* checkBatchesInParallel(prepend(first.value, batches), pool, check.maxReports, checkHere(check));
-    return;
-  }
-  await batches.return(undefined);
-  // This thread's coverage is kept per range and added in input order with the workers'.
-  const own = check.coverage ? new CoverageCollector(check.validator.doc) : undefined;
-  try {
-    const checker = { ...file, name: check.name, validator: check.validator, coverage: own };
-    yield* checkRangesInParallel(checker, pool, check.maxReports);
-  } finally {
-    closeSync(file.fd);
-  }
-}
-
-/** A path to a regular file (which can be read at any offset), open, and its ranges; else undefined. */
-function openRegularFile(input: string | NodeJS.ReadableStream): { fd: number; plan: RangePlan } | undefined {
-  if (typeof input !== 'string' || input === '-') return undefined;
-  const fd = openSync(input, 'r');
-  const stats = fstatSync(fd);
-  if (stats.isFile()) return { fd, plan: planRanges(resolve(input), stats.size) };
-  closeSync(fd);
-  return undefined;
-}
-
-async function* prepend<T>(head: T, rest: AsyncIterator<T>): AsyncGenerator<T> {
-  yield head;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-}
-
-/**
- * This thread's share of a parallel check: its coverage is kept per batch and added in input
- * order with the workers', so that no exchange after a fault counts.
- */
-function checkHere({ name, validator, maxReports, coverage }: Check) {
-  const own = coverage ? new CoverageCollector(validator.doc) : undefined;
-  return (batch: RawBatch): BatchOutcome => {
-    const outcome = checkBatch(batch, name, validator, own, maxReports);
-    if (own) outcome.coverage = own.drain();
-    return outcome;
-  };
-}
-
 /** Counts a batch's outcome into the summary, in input order, and keeps its first violating exchanges' reports. */
 function addOutcome(summary: ValidationSummary, outcome: BatchOutcome, options: ValidateRecordingOptions): void {
   const maxReports = options.maxReports ?? 1000;
@@ -224,6 +144,9 @@ function addOutcome(summary: ValidationSummary, outcome: BatchOutcome, options: 
   summary.conforming += outcome.exchanges - outcome.violating;
   summary.violating += outcome.violating;
   summary.violations += outcome.violations;
+  summary.bodiesNotRecorded += outcome.bodiesNotRecorded;
+  summary.clientFailures += outcome.clientFailures;
+  summary.skipped += outcome.skipped;
   for (const [key, counts] of Object.entries(outcome.operations)) {
     summary.operations[key] ??= { exchanges: 0, violating: 0 };
     const stats = summary.operations[key];
@@ -237,7 +160,6 @@ function addOutcome(summary: ValidationSummary, outcome: BatchOutcome, options: 
     options.onViolation?.(report);
   }
   summary.omitted = summary.violating - summary.reports.length;
-  if (outcome.coverage) options.coverage?.merge(outcome.coverage);
   if (outcome.exchanges > 0) options.onProgress?.(summary.exchanges);
 }
 

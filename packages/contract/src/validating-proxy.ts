@@ -306,7 +306,10 @@ function readBody(stream: http.IncomingMessage, maxBytes: number, what: 'request
   let size = 0;
   return new Promise((resolve, reject) => {
     const tooLarge = () =>
-      new ProxyFailure(what === 'request' ? 413 : 502, `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`);
+      new ProxyFailure(
+        what === 'request' ? 413 : 502,
+        `the ${what} body is larger than ${maxBytes} bytes (--max-body-bytes)`,
+      );
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > maxBytes) {
         // Rejected before the stream is destroyed: destroying it reports it as aborted.

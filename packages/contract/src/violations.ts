@@ -32,6 +32,8 @@ export interface ExchangeReport {
   /** `null` when the exchange matched no operation. */
   operationId: string | null;
   violations: Violation[];
+  /** What could not be checked, e.g. `response body not recorded`; absent when everything was. */
+  unchecked?: string[];
 }
 
 // Values under these names are never printed, wherever they appear (headers, bodies, queries).

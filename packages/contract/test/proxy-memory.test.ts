@@ -45,7 +45,8 @@ const upstreamSent: Promise<number>[] = [];
 let proxy: { child: ChildProcessWithoutNullStreams; url: string; peakBefore: number; lines: AsyncIterator<string> };
 
 beforeAll(async () => {
-  if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: build the package first (pnpm --filter @chatplatform/contract build)`);
+  if (!existsSync(cliPath))
+    throw new Error(`${cliPath} is missing: build the package first (pnpm --filter @chatplatform/contract build)`);
   // An upstream that answers every request with a chunked JSON body that never ends.
   upstream = net.createServer((socket) => {
     socket.once('data', () => {
@@ -62,7 +63,7 @@ beforeAll(async () => {
     { cwd: packageDir },
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = JSON.parse((await lines.next()).value);
+  const first = JSON.parse(String((await lines.next()).value));
   proxy = { child, url: first.url, peakBefore: first.peakKiB, lines };
 });
 
@@ -102,7 +103,7 @@ describe('proxy memory: bounded by --max-body-bytes × exchanges under way', () 
     const answers = await Promise.all(downloads);
     const posted = await Promise.all(uploads);
     proxy.child.stdin.write('report\n');
-    const { peakKiB, summary } = JSON.parse((await proxy.lines.next()).value);
+    const { peakKiB, summary } = JSON.parse(String((await proxy.lines.next()).value));
 
     const tooLarge = `larger than ${LIMIT} bytes (--max-body-bytes)`;
     for (const answer of answers) {
