@@ -31,48 +31,57 @@ interface Route {
   order: number;
 }
 
-/** A server base path, as a regex that strips it from the start of a recorded path. */
+/** A server base path: its regex source, and how long a match of it at the start of a path is (-1: none). */
 interface BasePath {
   source: string;
-  prefix: RegExp;
+  length: (path: string) => number;
 }
+
+/** The bucket of routes whose first segment is templated. */
+const TEMPLATED = '\u0000';
+
+type Found = { route: Route; found: RegExpExecArray };
 
 /**
  * Matches a recorded request (method + URL) to its operation: the host is left to the server check
  * (server-origins.ts), the base path of any server that applies to the path (operation, path-item
  * or root `servers`) is stripped, and concrete paths win over templated ones, as OpenAPI requires:
  * of the templates that match, the one with fewest templated segments, then the first in the
- * document. Routes are indexed by their number of segments and their first segment, so a match
- * tries the few routes that could fit rather than every route of the spec.
+ * document. Routes are indexed by their number of segments and first segment, so a match tries
+ * the few routes that could fit rather than every route (and hashes no more than a segment).
  */
 export class OperationRouter {
-  private readonly routes: Route[] = [];
   private readonly basePaths: BasePath[];
-  /** Routes by `segments|first segment` (`*` when the first segment is templated), fewest templated first. */
-  private readonly index = new Map<string, Route[]>();
+  /** Routes by segment count, then first segment ({@link TEMPLATED} when it is templated), fewest templated first. */
+  private readonly index = new Map<number, Map<string, Route[]>>();
 
   constructor(doc: OpenApiDocument) {
     const bases = new Set<string>();
+    let order = 0;
     for (const [pathTemplate, pathItem] of Object.entries(doc.paths ?? {})) {
-      const route = isObject(pathItem) ? buildRoute(doc, pathTemplate, pathItem, this.routes.length) : undefined;
+      const route = isObject(pathItem) ? buildRoute(doc, pathTemplate, pathItem, order++) : undefined;
       if (!route) continue;
-      this.routes.push(route);
       for (const base of route.basePaths) bases.add(base);
-      const key = indexKey(pathTemplate.split('/'), /\{/.test(pathTemplate.split('/')[1] ?? ''));
-      const bucket = this.index.get(key) ?? [];
-      bucket.push(route);
-      this.index.set(key, bucket);
+      this.add(route);
     }
-    for (const bucket of this.index.values()) bucket.sort(bySpecificity);
-    this.basePaths = [...bases].map((source) => ({ source, prefix: new RegExp(`^(?:${source})(?=/|$)`) }));
+    for (const byFirst of this.index.values()) for (const bucket of byFirst.values()) bucket.sort(bySpecificity);
+    this.basePaths = [...bases].map(basePath);
+  }
+
+  private add(route: Route): void {
+    const { count, first } = segmentsOf(route.pathTemplate);
+    const key = first.includes('{') ? TEMPLATED : first;
+    const byFirst = this.index.get(count) ?? new Map<string, Route[]>();
+    this.index.set(count, byFirst);
+    byFirst.set(key, [...(byFirst.get(key) ?? []), route]);
   }
 
   match(method: string, pathname: string): RouteMatch {
-    let best: { route: Route; found: RegExpExecArray } | undefined;
+    let best: Found | undefined;
     for (const base of this.basePaths) {
-      const stripped = base.prefix.exec(pathname);
-      if (!stripped) continue;
-      const found = this.find(pathname.slice(stripped[0].length), base.source);
+      const length = base.length(pathname);
+      if (length < 0) continue;
+      const found = this.find(pathname.slice(length), base.source);
       if (found && (!best || bySpecificity(found.route, best.route) < 0)) best = found;
     }
     if (!best) return this.miss(pathname);
@@ -85,24 +94,15 @@ export class OperationRouter {
     return { kind: 'operation', operation, pathParams };
   }
 
-  /** The most specific route served under `base` whose template matches `path` (the part after the base path). */
-  private find(path: string, base: string | undefined): { route: Route; found: RegExpExecArray } | undefined {
+  /** The most specific route served under `base` (any, when undefined) matching `path`, the part after the base path. */
+  private find(path: string, base: string | undefined): Found | undefined {
     // One trailing slash is allowed (`/calls/abc/`).
     const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path === '' ? '/' : path;
-    const segments = bare.split('/');
-    let best: { route: Route; found: RegExpExecArray } | undefined;
-    for (const key of [indexKey(segments, false), indexKey(segments, true)]) {
-      for (const route of this.index.get(key) ?? []) {
-        if (best && bySpecificity(best.route, route) < 0) break;
-        if (base !== undefined && !route.basePaths.has(base)) continue;
-        const found = route.regex.exec(bare);
-        if (found) {
-          best = { route, found };
-          break;
-        }
-      }
-    }
-    return best;
+    const { count, first } = segmentsOf(bare);
+    const byFirst = this.index.get(count);
+    if (!byFirst) return undefined;
+    const best = firstMatch(byFirst.get(first), bare, base);
+    return firstMatch(byFirst.get(TEMPLATED), bare, base, best?.route) ?? best;
   }
 
   /** An unknown path, with a hint when it is a path of the spec without its server base path. */
@@ -114,9 +114,34 @@ export class OperationRouter {
   }
 }
 
-/** The index key of a path split at `/` (its first item empty): its segment count and first segment. */
-function indexKey(segments: string[], templatedFirst: boolean): string {
-  return `${segments.length}|${templatedFirst ? '*' : (segments[1] ?? '')}`;
+/** The first route of `bucket` (sorted) under `base` that matches `path` and is more specific than `than`. */
+function firstMatch(bucket: Route[] | undefined, path: string, base: string | undefined, than?: Route) {
+  for (const route of bucket ?? []) {
+    if (than && bySpecificity(than, route) < 0) return undefined;
+    if (base !== undefined && !route.basePaths.has(base)) continue;
+    const found = route.regex.exec(path);
+    if (found) return { route, found };
+  }
+  return undefined;
+}
+
+/** A path's number of segments and its first segment, without splitting it. */
+function segmentsOf(path: string): { count: number; first: string } {
+  let count = 0;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
+  const end = path.indexOf('/', 1);
+  return { count, first: path.slice(1, end === -1 ? path.length : end) };
+}
+
+/** A base path's matcher: a prefix test when it holds no server variable, else its regex. */
+function basePath(source: string): BasePath {
+  const plain = source.replace(/\\\./g, '.');
+  if (/^[\w\-./~%]*$/.test(plain)) {
+    const boundary = (path: string) => path.length === plain.length || path.charCodeAt(plain.length) === 0x2f;
+    return { source, length: (path) => (path.startsWith(plain) && boundary(path) ? plain.length : -1) };
+  }
+  const regex = new RegExp(`^(?:${source})(?=/|$)`);
+  return { source, length: (path) => regex.exec(path)?.[0].length ?? -1 };
 }
 
 /** Fewest templated segments first, then document order. */
