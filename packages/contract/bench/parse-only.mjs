@@ -39,3 +39,13 @@ export async function parseFile(path) {
   for await (const batch of readBatches(path)) parsed += parseBodies(decodeBatch(batch, path));
   return parsed;
 }
+
+/**
+ * JSON.parse alone on a HAR file's text, read before any timing: the document, then each
+ * entry's response body text; returns how many entries.
+ */
+export function parseHarText(text) {
+  const { entries } = JSON.parse(text).log;
+  for (const entry of entries) JSON.parse(entry.response.content.text);
+  return entries.length;
+}

@@ -322,7 +322,7 @@ describe('responses by status: exact code, then range, then default', () => {
 describe('streaming', () => {
   it('validates a large NDJSON stream in bounded memory', async () => {
     const line = `${JSON.stringify(exchange('GET', '/v3/items/1', { apikey: 'k', 'x-trace': 'a' }, 200, { name: 'x'.repeat(2000) }))}\n`;
-    const count = 60_000; // ~125 MB of input: held in memory it would exceed the bound below
+    const count = 30_000; // ~62 MB of input: held in memory it would exceed the bound below
     const input = Readable.from(
       (function* () {
         for (let i = 0; i < count; i++) yield line;
@@ -347,7 +347,7 @@ describe('streaming', () => {
       },
     });
     expect(summary).toMatchObject({ exchanges: count, conforming: count, violating: 0 });
-    // Retained after collection: a kept exchange (2 kB each) would add ~120 MB.
+    // Retained after collection: a kept exchange (2 kB each) would add ~60 MB.
     expect((peak - before) / 1024 / 1024).toBeLessThan(20);
   });
 });
