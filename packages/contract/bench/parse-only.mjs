@@ -5,7 +5,7 @@
 // bodies it parsed, to be compared with the input's count. linesOf() and parseLines() go below
 // even that: the runtime's JSON.parse alone, on lines already in memory.
 import { readFileSync } from 'node:fs';
-import { decodeBatch, readBatches } from '../dist/read-exchanges.js';
+import { decodeBatch, readBatches } from '../dist/read/read-exchanges.js';
 
 /** Parses the exchanges of one decoded batch's bodies; returns how many. */
 function parseBodies({ exchanges, fault }) {

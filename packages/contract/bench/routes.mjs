@@ -4,7 +4,7 @@
 // templated ones). Each row: nanoseconds per match, median of 5 runs of MATCHES matches.
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from '../dist/index.js';
-import { OperationRouter } from '../dist/operation-router.js';
+import { OperationRouter } from '../dist/route/operation-router.js';
 import { median } from './inputs.mjs';
 
 const ROUTER_OPERATIONS = Number(process.env.CONTRACT_BENCH_ROUTER_OPERATIONS ?? 400);

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 
-/** A wrong command line: the CLI prints the message and the usage, and exits 2. */
-export class UsageError extends Error {}
+import { UsageError } from './errors.js';
 
 type Options = Record<string, { type: 'string' | 'boolean'; default?: string; multiple?: boolean }>;
 

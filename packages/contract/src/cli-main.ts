@@ -1,7 +1,8 @@
 // The CLI's commands, callable in-process (`src/cli.ts` runs them on the process's streams). Each
 // command's modules are loaded when it runs: `validate` does not wait for the proxy's or the
 // breaking gate's to load.
-import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
+import { oneOf, parse, wholeNumber } from './cli-args.js';
+import { ContractError, UsageError } from './errors.js';
 import type { CommandIo } from './validate-command.js';
 import { LAST_RELEASE } from './versioning.js';
 
@@ -71,7 +72,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`chatplatform-contract: ${message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
-    return 2;
+    return error instanceof ContractError ? error.exitCode : 2;
   }
 }
 
@@ -106,9 +107,8 @@ async function proxyCommand(args: string[], io: CommandIo): Promise<number> {
   });
   if (!values.upstream)
     throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const { formatProxyOutcome, formatProxySummary, proxyExitCode, startValidatingProxy } = await import(
-    './validating-proxy.js'
-  );
+  const { formatProxyOutcome, formatProxySummary } = await import('./reports/proxy.js');
+  const { proxyExitCode, startValidatingProxy } = await import('./proxy/validating-proxy.js');
   const proxy = await startValidatingProxy({
     upstream: values.upstream,
     port: wholeNumber(values.port, '--port', { max: 65535 }),

@@ -1,12 +1,14 @@
-import { list, oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
-import { CoverageCollector, formatCoverageText } from './coverage.js';
-import { ExchangeValidator } from './exchange-validator.js';
-import type { InputFormat } from './read-exchanges.js';
+import { CoverageCollector } from './check/coverage.js';
+import { ExchangeValidator } from './check/exchange-validator.js';
+import { exitCodeOf, validateRecording } from './check/validate-recording.js';
+import { list, oneOf, parse, wholeNumber } from './cli-args.js';
+import { UsageError } from './errors.js';
+import type { InputFormat } from './read/read-exchanges.js';
+import { formatCoverageText } from './reports/coverage.js';
 import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
 import { formatSarif } from './reports/sarif.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
-import { exitCodeOf, validateRecording } from './validate-recording.js';
 
 /** Where the command reads and writes: the process's streams, or a test's buffers. */
 export interface CommandIo {

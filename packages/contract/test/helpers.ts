@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../src/cli-args.js';
 import { runCli as runCommand } from '../src/cli-main.js';
+import { UsageError } from '../src/errors.js';
 import type { OpenApiDocument } from '../src/index.js';
 import { type CommandIo, validateCommand } from '../src/validate-command.js';
 

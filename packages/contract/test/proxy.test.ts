@@ -6,7 +6,6 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactBody } from '../src/har-writer.js';
 import {
   bundledSpecPath,
   ExchangeValidator,
@@ -17,6 +16,7 @@ import {
   startValidatingProxy,
   validateRecording,
 } from '../src/index.js';
+import { redactBody } from '../src/proxy/har-writer.js';
 import { cliPath, packageDir } from './helpers.js';
 
 const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));

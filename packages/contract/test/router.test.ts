@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/index.js';
-import { OperationRouter } from '../src/operation-router.js';
+import { OperationRouter } from '../src/route/operation-router.js';
 
 const get = (operationId: string) => ({ get: { operationId, responses: { '200': { description: 'ok' } } } });
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { describeSource } from '../exchange.js';
-import type { ValidationSummary } from '../validate-recording.js';
-import type { ExchangeReport, ViolationKind } from '../violations.js';
+import type { ValidationSummary } from '../check/validate-recording.js';
+import type { ExchangeReport, ViolationKind } from '../check/violations.js';
+import { describeSource } from '../read/exchange.js';
 
 const RULES: Record<ViolationKind, string> = {
   'unknown-path': 'The request path matches no path of the spec under its servers.',

@@ -1,6 +1,6 @@
-import { describeSource } from '../exchange.js';
-import type { ValidationSummary } from '../validate-recording.js';
-import type { ExchangeReport } from '../violations.js';
+import type { ValidationSummary } from '../check/validate-recording.js';
+import type { ExchangeReport } from '../check/violations.js';
+import { describeSource } from '../read/exchange.js';
 
 /** One violating exchange, readable: where it was, its operation, then pointer / expected / found. */
 export function formatExchangeText(report: ExchangeReport): string {

@@ -1,15 +1,3 @@
-/** The input cannot be read: `where` names the line or entry, `message` what was wrong. */
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    readonly where: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${where ? `${where}: ` : ''}${problem}`);
-    this.name = 'InputError';
-  }
-}
-
 /** Longest NDJSON line, or HAR entry, read; a longer one is an input error, so memory stays bounded. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 

@@ -1,7 +1,6 @@
-import { type Exchange, type ExchangeSource, type Headers, originOf, splitUrl } from './exchange.js';
-import { type OperationRef, OperationRouter, upperCaseMethod } from './operation-router.js';
-import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
-import { type OperationOrigins, ServerOrigins } from './server-origins.js';
+import { type Exchange, type ExchangeSource, type Headers, originOf, splitUrl } from '../read/exchange.js';
+import { type OperationRef, OperationRouter, upperCaseMethod } from '../route/operation-router.js';
+import { type OperationOrigins, ServerOrigins } from '../route/server-origins.js';
 import {
   deref,
   escapePointer,
@@ -9,7 +8,8 @@ import {
   loadSpec,
   type OpenApiDocument,
   type SecurityRequirement,
-} from './spec-document.js';
+} from '../spec-document.js';
+import { type ErrorObject, SchemaValidators, type ValidateFunction } from './schema-validators.js';
 import { type ExchangeReport, preview, schemaViolations, type Violation } from './violations.js';
 
 interface ParamPlan {

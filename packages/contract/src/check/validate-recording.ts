@@ -1,9 +1,10 @@
+import { InputError } from '../errors.js';
+import { describeSource } from '../read/exchange.js';
+import { inputName, type ReadOptions, readBatches } from '../read/read-exchanges.js';
+import { ServerFilter } from '../route/server-filter.js';
 import { type BatchOutcome, checkBatch } from './check-batch.js';
 import type { CoverageCollector, CoverageReport } from './coverage.js';
-import { describeSource } from './exchange.js';
 import { ExchangeValidator } from './exchange-validator.js';
-import { InputError, inputName, type ReadOptions, readBatches } from './read-exchanges.js';
-import { ServerFilter } from './server-filter.js';
 import type { ExchangeReport } from './violations.js';
 
 export interface ValidationSummary {

@@ -1,9 +1,9 @@
+import { describeSource, type ExchangeSource } from '../read/exchange.js';
+import { decodeBatch, type RecordedExchange } from '../read/read-exchanges.js';
+import type { RawBatch } from '../read/recording-batch.js';
+import type { ServerFilter } from '../route/server-filter.js';
 import type { CoverageCollector } from './coverage.js';
-import { describeSource, type ExchangeSource } from './exchange.js';
 import type { ExchangeValidator } from './exchange-validator.js';
-import { decodeBatch, type RecordedExchange } from './read-exchanges.js';
-import type { RawBatch } from './recording-batch.js';
-import type { ServerFilter } from './server-filter.js';
 import type { ExchangeReport } from './violations.js';
 
 /** The summary's key for exchanges that matched no operation. */

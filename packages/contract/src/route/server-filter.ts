@@ -1,4 +1,4 @@
-import { originOf, splitUrl } from './exchange.js';
+import { originOf, splitUrl } from '../read/exchange.js';
 
 /**
  * The API's own servers, as given with `--server URL`: a recording of a whole page (fonts, analytics,

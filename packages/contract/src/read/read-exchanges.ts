@@ -1,18 +1,18 @@
 import { createReadStream } from 'node:fs';
+import { InputError } from '../errors.js';
 import { describeSource, type Exchange, type ExchangeSource, type Headers, normalizeHeaders } from './exchange.js';
 import { HarScanner, linesIn } from './har-scanner.js';
 import { jsonErrorIndex } from './json-syntax.js';
 import {
   type EntrySlice,
   type HarBatch,
-  InputError,
   MAX_LINE_BYTES,
   type NdjsonBatch,
   newlines,
   type RawBatch,
 } from './recording-batch.js';
 
-export { InputError, MAX_LINE_BYTES, type RawBatch };
+export { MAX_LINE_BYTES, type RawBatch };
 
 export type InputFormat = 'ndjson' | 'har';
 

@@ -1,6 +1,6 @@
-import type { ExchangeSource } from './exchange.js';
+import type { ExchangeSource } from '../read/exchange.js';
+import { atPointer, escapePointer } from '../spec-document.js';
 import type { ErrorObject } from './schema-validators.js';
-import { atPointer, escapePointer } from './spec-document.js';
 
 export type ViolationKind =
   | 'unknown-path'

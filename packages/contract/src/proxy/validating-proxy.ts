@@ -2,10 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Exchange, Headers } from './exchange.js';
-import { ExchangeValidator } from './exchange-validator.js';
+import { ExchangeValidator } from '../check/exchange-validator.js';
+import type { ExchangeReport } from '../check/violations.js';
+import type { Exchange, Headers } from '../read/exchange.js';
 import { HarWriter } from './har-writer.js';
-import type { ExchangeReport } from './violations.js';
 
 export interface ValidatingProxyOptions {
   /** The real or staging API, including its base path: `https://APP.call-eu.example/v3`. */
@@ -412,28 +412,4 @@ function parseUpstream(value: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`--upstream must use http or https (got ${url.protocol})`);
   return url;
-}
-
-export function formatProxyOutcome(outcome: ProxyOutcome): string {
-  if (outcome.kind === 'failed') return `✗ #${outcome.index} ${outcome.method} ${outcome.path}: ${outcome.reason}`;
-  const { report } = outcome;
-  const lines = report.violations.map((v) => `    ${v.pointer}: expected ${v.expected}, found ${v.found}`);
-  return [
-    `✗ #${report.index} ${report.method} ${report.path} → ${report.status} (${report.operationId ?? 'no operation'})`,
-    ...lines,
-  ].join('\n');
-}
-
-export function formatProxySummary(summary: ProxySummary): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const lines = [
-    `Validating proxy stopped: ${plural(summary.exchanges, 'exchange')}, ${summary.conforming} conforming, ` +
-      `${summary.violating} with violations, ${summary.failed} failed (upstream, or refused by the proxy).`,
-  ];
-  if (summary.exchanges === 0) lines.push('Nothing was validated: no request reached the proxy. That is not a pass.');
-  else if (summary.conforming === 0 && summary.violating === 0)
-    lines.push('Nothing was validated: every exchange failed upstream or was refused by the proxy.');
-  for (const outcome of summary.reports) lines.push(formatProxyOutcome(outcome));
-  if (summary.omitted > 0) lines.push(`(${summary.omitted} more not listed; --max-reports)`);
-  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { Exchange, Headers } from './exchange.js';
-import { isSecretName } from './violations.js';
+import { isSecretName } from '../check/violations.js';
+import type { Exchange, Headers } from '../read/exchange.js';
 
 const REDACTED = '(redacted)';
 
