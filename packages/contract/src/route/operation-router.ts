@@ -69,7 +69,8 @@ export class OperationRouter {
   }
 
   private add(route: Route): void {
-    const { count, first } = segmentsOf(route.pathTemplate);
+    const count = segmentCount(route.pathTemplate);
+    const first = route.pathTemplate.split('/')[1] ?? '';
     const key = first.includes('{') ? TEMPLATED : first;
     const byFirst = this.index.get(count) ?? new Map<string, Route[]>();
     this.index.set(count, byFirst);
@@ -98,9 +99,10 @@ export class OperationRouter {
   private find(path: string, base: string | undefined): Found | undefined {
     // One trailing slash is allowed (`/calls/abc/`).
     const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path === '' ? '/' : path;
-    const { count, first } = segmentsOf(bare);
-    const byFirst = this.index.get(count);
+    const byFirst = this.index.get(segmentCount(bare));
     if (!byFirst) return undefined;
+    const end = bare.indexOf('/', 1);
+    const first = bare.slice(1, end === -1 ? bare.length : end);
     const best = firstMatch(byFirst.get(first), bare, base);
     return firstMatch(byFirst.get(TEMPLATED), bare, base, best?.route) ?? best;
   }
@@ -116,7 +118,9 @@ export class OperationRouter {
 
 /** The first route of `bucket` (sorted) under `base` that matches `path` and is more specific than `than`. */
 function firstMatch(bucket: Route[] | undefined, path: string, base: string | undefined, than?: Route) {
-  for (const route of bucket ?? []) {
+  if (!bucket) return undefined;
+  for (let i = 0; i < bucket.length; i++) {
+    const route = bucket[i]!;
     if (than && bySpecificity(than, route) < 0) return undefined;
     if (base !== undefined && !route.basePaths.has(base)) continue;
     const found = route.regex.exec(path);
@@ -125,12 +129,11 @@ function firstMatch(bucket: Route[] | undefined, path: string, base: string | un
   return undefined;
 }
 
-/** A path's number of segments and its first segment, without splitting it. */
-function segmentsOf(path: string): { count: number; first: string } {
+/** A path's number of segments, without splitting it. */
+function segmentCount(path: string): number {
   let count = 0;
   for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
-  const end = path.indexOf('/', 1);
-  return { count, first: path.slice(1, end === -1 ? path.length : end) };
+  return count;
 }
 
 /** A base path's matcher: a prefix test when it holds no server variable, else its regex. */
