@@ -16,7 +16,7 @@ const COMMAND_USAGE: Record<string, string> = {
       --server URL               check only exchanges sent to URL (repeatable; e.g. each of the API's
                                  servers with its base path); the others are counted as skipped
       --spec FILE                OpenAPI document (default: the bundled spec)
-    Exit 0: all conform; 1: a violation; 2: the input cannot be read.
+    Exit 0: all conform; 1: a violation; 2: the input cannot be read, or nothing in it was checked.
 `,
   proxy: `  proxy --upstream URL [--port N] [--spec FILE] [--har FILE]
     A validating proxy on 127.0.0.1 in front of URL (with its base path, e.g. .../v3): each exchange
