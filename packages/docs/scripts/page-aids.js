@@ -5,13 +5,23 @@
 // - a search hit in the guide text (which Redoc files under the overview, `#/`) lands on the guide
 //   section holding the words, and Enter in the search box opens the first hit;
 // - the guide's own code blocks (Getting started) get a Copy button like the samples';
-// - the sidebar is a navigation landmark, and every route has a level-one heading.
+// - the sidebar is a navigation landmark, every route has a level-one heading, and the search box's
+//   clear button has a name.
 (() => {
   const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
 
   /** `/calls` → `#/calls`; the router's own click handling does not read the attribute. */
   function hashLinks(root) {
-    for (const a of root.querySelectorAll('a[href^="/"]:not([href^="//"])')) a.setAttribute('href', `#${a.getAttribute('href')}`);
+    for (const a of root.querySelectorAll('a[href^="/"]:not([href^="//"])'))
+      a.setAttribute('href', `#${a.getAttribute('href')}`);
+  }
+
+  /** Redoc's search box clears with an icon-only button that has no name (axe: critical). */
+  function nameButtons() {
+    for (const icon of document.querySelectorAll(
+      '[data-component-name="Search/SearchInput"] button:not([aria-label]) [data-component-name="icons/CloseFilledIcon/CloseFilledIcon"]',
+    ))
+      icon.closest('button').setAttribute('aria-label', 'Clear the search');
   }
 
   function landmarks() {
@@ -125,6 +135,7 @@
     queued = false;
     hashLinks(document);
     landmarks();
+    nameButtons();
     copyButtons(document);
     headingOne();
   };

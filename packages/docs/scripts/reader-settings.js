@@ -87,20 +87,28 @@
    */
   function copyWhatIsShown() {
     let pressed;
-    document.addEventListener('click', (event) => {
-      pressed = event.target.closest?.('[data-component-name="Buttons/CopyButton"]') ?? undefined;
-      setTimeout(() => {
-        pressed = undefined;
-      });
-    }, true);
-    document.addEventListener('copy', (event) => {
-      if (!pressed) return; // a reader's own selection is already what the page shows
-      const pre = pressed.closest('[data-component-name="CodeBlock/CodeBlock"]')?.querySelector('pre');
-      const sample = pre && (shownBy.has(pre) || pre.closest('.panel-request-samples'));
-      const shown = sample ? pre.textContent : rewrite(getSelection().toString(), replacements());
-      event.clipboardData.setData('text/plain', shown);
-      event.preventDefault();
-    }, true);
+    document.addEventListener(
+      'click',
+      (event) => {
+        pressed = event.target.closest?.('[data-component-name="Buttons/CopyButton"]') ?? undefined;
+        setTimeout(() => {
+          pressed = undefined;
+        });
+      },
+      true,
+    );
+    document.addEventListener(
+      'copy',
+      (event) => {
+        if (!pressed) return; // a reader's own selection is already what the page shows
+        const pre = pressed.closest('[data-component-name="CodeBlock/CodeBlock"]')?.querySelector('pre');
+        const sample = pre && (shownBy.has(pre) || pre.closest('.panel-request-samples'));
+        const shown = sample ? pre.textContent : rewrite(getSelection().toString(), replacements());
+        event.clipboardData.setData('text/plain', shown);
+        event.preventDefault();
+      },
+      true,
+    );
   }
 
   function fillForm() {

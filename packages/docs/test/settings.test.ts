@@ -178,7 +178,10 @@ describe('"the mock" on pnpm start\'s page', () => {
     shown = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
     const typescript = page.locator('.panel-request-samples pre').first(); // TypeScript was not the last shown
     await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').last().click();
-    await page.getByRole('menuitem').filter({ hasText: /^TypeScript$/ }).click();
+    await page
+      .getByRole('menuitem')
+      .filter({ hasText: /^TypeScript$/ })
+      .click();
     const before = await typescript.innerText();
     await page.waitForTimeout(1_000); // a page that rewrites its own output keeps growing meanwhile
     settled = { before, after: await typescript.innerText() };
