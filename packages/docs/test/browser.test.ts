@@ -465,6 +465,65 @@ describe('search', () => {
   });
 });
 
+describe('Try it', () => {
+  const boxOf = (page: Page, selector: string) => page.locator(selector).first().boundingBox();
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('sits with its operation after the request sample, covers no sample, and shows the filled address', async () => {
+    const page = await open('#/calls/get-call');
+    const tryIt = page.locator('.try-it');
+    await tryIt.waitFor();
+    const order = await page.evaluate(() => {
+      const sample = document.querySelector('.panel-request-samples')!;
+      const panel = document.querySelector('.try-it')!;
+      return Boolean(sample.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order, 'Try it after the request sample in reading order').toBe(true);
+    await tryIt.locator('summary').click();
+    const panel = (await tryIt.boundingBox())!;
+    for (const samples of ['.panel-request-samples', '.panel-response-samples'])
+      expect(overlap(panel, (await boxOf(page, samples))!), `Try it over ${samples}`).toBe(false);
+    const sessionId = await tryIt.locator('input[name="path:sessionId"]').inputValue();
+    const destination = await tryIt.locator('.try-it-destination').innerText();
+    expect(destination).not.toContain('{');
+    expect(destination).toContain(`/calls/${encodeURIComponent(sessionId)}`);
+    await page.close();
+  });
+
+  it('is reached in at most 20 key presses from the skip link', async () => {
+    const page = await open('#/calls/get-call');
+    await page.keyboard.press('Tab');
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate(() => Boolean(document.activeElement?.closest('.try-it')));
+      if (reached) break;
+    }
+    expect(reached, `focus reached Try it after ${presses} presses`).toBe(true);
+    await page.close();
+  });
+
+  it('stays inside the page at 390 px, open', async () => {
+    const page = await open('#/calls/get-call', PHONE);
+    await page.locator('.try-it summary').click();
+    const sizes = await page.evaluate(() => {
+      const panel = document.querySelector('.try-it')!;
+      return {
+        right: panel.getBoundingClientRect().right,
+        overflow: panel.scrollWidth - panel.clientWidth,
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    expect(sizes.right).toBeLessThanOrEqual(390);
+    expect(sizes.overflow).toBe(0);
+    expect(sizes.page).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+});
+
 // Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
 // the sidebar is a navigation landmark and every route has a level-one heading.
 const A11Y_STATES: {
