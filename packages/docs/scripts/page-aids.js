@@ -6,7 +6,8 @@
 //   section holding the words, and Enter in the search box opens the first hit;
 // - the guide's own code blocks (Getting started) get a Copy button like the samples';
 // - the sidebar is a navigation landmark, every route has a level-one heading, and the search box's
-//   clear button has a name.
+//   clear button has a name;
+// - no link leads out of the offline page (Redoc's logo links to its site).
 (() => {
   const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
 
@@ -22,6 +23,12 @@
       '[data-component-name="Search/SearchInput"] button:not([aria-label]) [data-component-name="icons/CloseFilledIcon/CloseFilledIcon"]',
     ))
       icon.closest('button').setAttribute('aria-label', 'Clear the search');
+  }
+
+  /** The page works offline: Redoc's "API docs by" logo stays, without its link out of the page. */
+  function offline() {
+    for (const link of document.querySelectorAll('a[href^="http"] img[alt="redocly logo"]'))
+      link.closest('a').removeAttribute('href');
   }
 
   function landmarks() {
@@ -136,6 +143,7 @@
     hashLinks(document);
     landmarks();
     nameButtons();
+    offline();
     copyButtons(document);
     headingOne();
   };

@@ -611,6 +611,28 @@ describe('accessibility in every state', () => {
   );
 });
 
+describe('small things', () => {
+  it("says in words what the spec's keywords mean, draws no 'any additional property' row, and links nowhere outside", async () => {
+    const texts: string[] = [];
+    for (const hash of ['', '#/calls/get-call']) {
+      const page = await open(hash);
+      if (hash) await getCallHeading(page).waitFor();
+      texts.push(await page.locator('#redoc').innerText());
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => /^https?:/.test(h)),
+      );
+      expect(outside, `links out of the page at ${hash || '(no hash)'}`).toEqual([]);
+      await page.close();
+    }
+    const text = texts.join('\n');
+    expect(text).not.toMatch(/additionalProperties|any additional property/);
+    // An extension's name appears only as a note for tools, after the words that say what it means.
+    const mentions = text.match(/.{0,20}x-(absent-means|replaced-by)/g) ?? [];
+    expect(mentions.filter((m) => !m.includes('for tools, '))).toEqual([]);
+    expect(text).not.toMatch(/in its description\s+Get Call/); // a sentence ends before the next starts
+  });
+});
+
 describe('downloads', () => {
   it('offers the published bundle as YAML and JSON, byte for byte, next to the page', async () => {
     const page = await open();
