@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
+  bundledSpec,
   type DocsBrowser,
   deref,
   docsUrl,
@@ -609,6 +610,53 @@ describe('accessibility in every state', () => {
     },
     60_000,
   );
+});
+
+describe('where each fact comes from', () => {
+  it('marks every field and example the spec marks inferred, with its reason from the spec', async () => {
+    const published = bundledSpec();
+    const inferred = (name: string, prefix: string) =>
+      Object.entries<any>(deref(published, published.components.schemas[name]).properties)
+        .filter(([, p]) => typeof p['x-inferred'] === 'string')
+        .map(([field, p]) => ({ id: `${prefix}/${field.toLowerCase()}`, reason: p['x-inferred'] as string }));
+    const fields = [...inferred('Call', 'data[]'), ...inferred('CallParticipant', 'participants[]')];
+    expect(fields.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
+    await getCallHeading(page).waitFor();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    const response = '[id^="calls/get-call/t=response&c=200"]';
+    const unmarked: string[] = [];
+    for (const { id, reason } of fields) {
+      const row = page.locator(`${response}[id$="${id}"]`).first();
+      if (!(await row.count())) {
+        unmarked.push(`${id} (no row)`);
+        continue;
+      }
+      await row.scrollIntoViewIfNeeded();
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      if (!text.includes(`Inferred: ${reason}`)) unmarked.push(id);
+    }
+    expect(unmarked).toEqual([]);
+    // An inferred example says so in the example picker, and gives its reason when chosen.
+    const examples = Object.values<any>(getCall.responses['200'].content['application/json'].examples).map((e) =>
+      deref(published, e),
+    );
+    const marked = examples.filter((e) => typeof e['x-inferred'] === 'string');
+    expect(marked.length).toBeGreaterThan(0);
+    const samples = page.locator('.panel-response-samples').first();
+    for (const example of marked) {
+      await samples.getByRole('button', { name: /^Example/ }).click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: `${example.summary} (inferred)` })
+        .click();
+      await expect(samples.innerText()).resolves.toContain(example['x-inferred']);
+    }
+    await page.close();
+  }, 60_000);
 });
 
 describe('small things', () => {
