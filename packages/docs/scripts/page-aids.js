@@ -150,7 +150,7 @@
   new MutationObserver(() => {
     if (!queued) {
       queued = true;
-      queueMicrotask(fix);
+      requestAnimationFrame(fix); // once a frame: Redoc commits many times while it hydrates
     }
   }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
 })();
