@@ -622,7 +622,11 @@ describe('where each fact comes from', () => {
     const unmarked: string[] = [];
     for (const { id, reason } of fields) {
       const row = page.locator(`${response}[id$="${id}"]`).first();
-      if (!(await row.count())) {
+      const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!drawn) {
         unmarked.push(`${id} (no row)`);
         continue;
       }

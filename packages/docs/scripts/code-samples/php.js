@@ -60,6 +60,7 @@ export function phpSample(model) {
     ...body,
     '',
     `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer.`,
-    `echo $api->${camel(model.operationId)}(${args.join(', ')}), "\\n";`,
+    // JSON whatever the answer's type: a model, or a plain object where the spec gives no schema.
+    `echo json_encode($api->${camel(model.operationId)}(${args.join(', ')}), JSON_PRETTY_PRINT), "\\n";`,
   ].join('\n');
 }
