@@ -494,6 +494,17 @@ describe('baselines from git', () => {
     expect(result).toMatchObject({ breaking: [], verdict: 'pass' });
   });
 
+  it('@last-release is the newest released bundle under spec/releases/ (3.10 after 3.9), before any tag', () => {
+    const repo = repository([['base.yaml', 'spec-v3.11.0']]);
+    mkdirSync(join(repo, 'spec', 'releases'));
+    copyFileSync(fixture('base.yaml'), join(repo, 'spec', 'releases', 'openapi-3.9.0.yaml'));
+    copyFileSync(fixture('response-400-removed.yaml'), join(repo, 'spec', 'releases', 'openapi-3.10.0.yaml'));
+    writeFileSync(join(repo, 'spec', 'releases', 'notes.md'), 'not a released bundle\n');
+    const result = inRepo(repo, '@last-release', 'response-400-removed.yaml');
+    expect(result.base.label).toBe('last release spec/releases/openapi-3.10.0.yaml');
+    expect(result).toMatchObject({ breaking: [], verdict: 'pass' });
+  });
+
   it('without a spec-v* tag, @last-release is the first commit', () => {
     const repo = repository([['response-400-removed.yaml']]);
     const result = inRepo(repo, '@last-release', 'response-400-removed.yaml');
