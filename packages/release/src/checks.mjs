@@ -44,8 +44,11 @@ function attwBin() {
 /** Are the Types Wrong: the dual client under every resolution, the ESM-only packages as such. */
 function attwProblems(packed) {
   const profile = packed.manifest.exports?.['.']?.require ? 'node16' : 'esm-only';
+  // Only the code's entry points: attw reads a YAML or JSON export (the spec's documents) as a
+  // module it cannot resolve.
+  const entrypoints = Object.keys(packed.manifest.exports ?? { '.': null }).filter((key) => !/\.(json|ya?ml)$/.test(key));
   try {
-    run(process.execPath, [attwBin(), packed.file, '--profile', profile, '--format', 'ascii']);
+    run(process.execPath, [attwBin(), packed.file, '--profile', profile, '--format', 'ascii', '--entrypoints', ...entrypoints]);
     return [];
   } catch (error) {
     return [`${packed.name} (attw, profile ${profile}): ${error.message}`];

@@ -8,6 +8,14 @@ import { spawnSync } from 'node:child_process';
  * @returns {string} stdout, trimmed
  */
 export function run(command, args, options = {}) {
+  return runCapturing(command, args, options).stdout.trim();
+}
+
+/**
+ * Like {@link run}, returning stdout and stderr (where a tool prints its warnings).
+ * @returns {{ stdout: string, stderr: string }}
+ */
+export function runCapturing(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, ...options });
   if (result.error) {
     throw new Error(`\`${command}\` could not run (${result.error.message}): bash scripts/setup.sh installs it.`);
@@ -18,5 +26,5 @@ export function run(command, args, options = {}) {
       `\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}) in ${options.cwd ?? process.cwd()}:\n${output}`,
     );
   }
-  return String(result.stdout ?? '').trim();
+  return { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
