@@ -253,7 +253,9 @@ function newestReleasedFile(specDir: string): { path: string; label: string } | 
       const [x, y] = [versionOf(a) ?? [], versionOf(b) ?? []];
       return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
     });
-  return newest ? { path: join(dir, newest), label: `last release ${relative(dirname(specDir), join(dir, newest))}` } : undefined;
+  return newest
+    ? { path: join(dir, newest), label: `last release ${relative(dirname(specDir), join(dir, newest))}` }
+    : undefined;
 }
 
 /** Newest tag matching spec-v* by version order; else the repository's first commit. */

@@ -11,7 +11,8 @@ export const releasesDir = () => join(packageRoot('@chatplatform/spec'), 'releas
 export const releasedFileName = (version) => `openapi-${version}.yaml`;
 export const tagName = (version) => `spec-v${version}`;
 
-const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (...args) =>
+  execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 /** Released versions with their files, newest first. */
 export function releasedFiles(dir = releasesDir()) {

@@ -39,13 +39,19 @@ export async function buildRelease(context = releaseContext()) {
     ['kotlin', buildKotlin],
   ]) {
     const dir = await timed(label, timings, () => build(context));
-    problems.push(...pomProblems(join(dir, `${label === 'java' ? 'chatplatform-client' : 'chatplatform-kotlin-client'}-${context.version}.pom`)));
+    problems.push(
+      ...pomProblems(
+        join(dir, `${label === 'java' ? 'chatplatform-client' : 'chatplatform-kotlin-client'}-${context.version}.pom`),
+      ),
+    );
   }
   await timed('rust', timings, () => buildRust(context));
   await timed('ruby', timings, () => buildRuby(context));
   await timed('php', timings, () => buildPhp(context));
   if (problems.length > 0) {
-    throw new Error(`A registry would refuse these artifacts:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    throw new Error(
+      `A registry would refuse these artifacts:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   }
   const count = writeChecksums(context.out);
   for (const [label, ms] of timings) console.log(`release ${label.padEnd(14)} ${(ms / 1000).toFixed(1)} s`);

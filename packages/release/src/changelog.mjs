@@ -21,7 +21,8 @@ export function parseChangelog(text) {
     const heading = /^### (.+)$/.exec(line);
     if (heading) {
       section = heading[1].trim();
-      if (!(section in notes)) throw new Error(`CHANGELOG.md: "### ${section}" under ${UNRELEASED} is not one of ${SECTIONS.join(', ')}`);
+      if (!(section in notes))
+        throw new Error(`CHANGELOG.md: "### ${section}" under ${UNRELEASED} is not one of ${SECTIONS.join(', ')}`);
     } else if (line.trim() && !line.startsWith('<!--')) {
       if (!section) throw new Error(`CHANGELOG.md: "${line.trim()}" under ${UNRELEASED} stands outside a ### section`);
       notes[section].push(line);
@@ -36,13 +37,17 @@ function operationsOf(spec) {
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (operation) lines.push(`- \`${method.toUpperCase()} ${path}\` (${operation.operationId}): ${operation.summary ?? ''}`.trimEnd());
+      if (operation)
+        lines.push(
+          `- \`${method.toUpperCase()} ${path}\` (${operation.operationId}): ${operation.summary ?? ''}`.trimEnd(),
+        );
     }
   }
   return lines;
 }
 
-const changeLine = (change) => `- ${[change.operation, change.path].filter(Boolean).join(' ') || change.section || 'the document'}: ${change.text}`;
+const changeLine = (change) =>
+  `- ${[change.operation, change.path].filter(Boolean).join(' ') || change.section || 'the document'}: ${change.text}`;
 
 /**
  * @param {{ version: string, date: string, spec: object, base?: { version: string },
@@ -55,14 +60,18 @@ export function changelogEntry({ version, date, spec, base, changes, breaking, n
   for (const change of changes) found[kindOf(change)].push(changeLine(change));
   const major = version.endsWith('.0.0');
   if (major && base) {
-    found.Upgrading.push(`- Move every server address from /v${base.version.split('.')[0]} to /v${version.split('.')[0]}.`);
+    found.Upgrading.push(
+      `- Move every server address from /v${base.version.split('.')[0]} to /v${version.split('.')[0]}.`,
+    );
     for (const change of breaking) found.Upgrading.push(`- ${change.where}: ${change.text} (${change.why}).`);
   }
   const lines = [`## ${version} — ${date}`, ''];
   for (const name of SECTIONS) {
     const items = [...(notes[name] ?? []), ...found[name]];
     if (name === 'Upgrading' && major && items.length === 0) {
-      throw new Error(`${version} is a major version: write how to upgrade under "### Upgrading" in CHANGELOG.md's ${UNRELEASED}`);
+      throw new Error(
+        `${version} is a major version: write how to upgrade under "### Upgrading" in CHANGELOG.md's ${UNRELEASED}`,
+      );
     }
     if (items.length > 0) lines.push(`### ${name}`, '', ...items, '');
   }

@@ -18,9 +18,13 @@ export function manifestProblems({ name, manifest, readme }) {
   for (const field of ['license', 'repository', 'files', 'description']) {
     if (!manifest[field]) problems.push(`has no "${field}"`);
   }
-  if (!/>=\s*22/.test(manifest.engines?.node ?? '')) problems.push(`engines.node is "${manifest.engines?.node}", expected ">=22…"`);
-  const firstLines = readme.split('\n').filter((line) => line.trim() && !line.startsWith('#') && !line.startsWith('```'));
-  if (!firstLines[0]?.includes(`npm i ${name}`)) problems.push(`README does not start with its install line \`npm i ${name}\``);
+  if (!/>=\s*22/.test(manifest.engines?.node ?? ''))
+    problems.push(`engines.node is "${manifest.engines?.node}", expected ">=22…"`);
+  const firstLines = readme
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#') && !line.startsWith('```'));
+  if (!firstLines[0]?.includes(`npm i ${name}`))
+    problems.push(`README does not start with its install line \`npm i ${name}\``);
   return problems.map((problem) => `${name} ${problem}`);
 }
 
@@ -46,9 +50,20 @@ function attwProblems(packed) {
   const profile = packed.manifest.exports?.['.']?.require ? 'node16' : 'esm-only';
   // Only the code's entry points: attw reads a YAML or JSON export (the spec's documents) as a
   // module it cannot resolve.
-  const entrypoints = Object.keys(packed.manifest.exports ?? { '.': null }).filter((key) => !/\.(json|ya?ml)$/.test(key));
+  const entrypoints = Object.keys(packed.manifest.exports ?? { '.': null }).filter(
+    (key) => !/\.(json|ya?ml)$/.test(key),
+  );
   try {
-    run(process.execPath, [attwBin(), packed.file, '--profile', profile, '--format', 'ascii', '--entrypoints', ...entrypoints]);
+    run(process.execPath, [
+      attwBin(),
+      packed.file,
+      '--profile',
+      profile,
+      '--format',
+      'ascii',
+      '--entrypoints',
+      ...entrypoints,
+    ]);
     return [];
   } catch (error) {
     return [`${packed.name} (attw, profile ${profile}): ${error.message}`];

@@ -9,7 +9,12 @@ export const CHECKSUM_FILE = 'SHA256SUMS';
 export function writeChecksums(dir) {
   const lines = listFiles(dir)
     .filter((path) => path !== CHECKSUM_FILE)
-    .map((path) => `${createHash('sha256').update(readFileSync(join(dir, path))).digest('hex')}  ${path}`);
+    .map(
+      (path) =>
+        `${createHash('sha256')
+          .update(readFileSync(join(dir, path)))
+          .digest('hex')}  ${path}`,
+    );
   writeFileSync(join(dir, CHECKSUM_FILE), `${lines.join('\n')}\n`);
   return lines.length;
 }

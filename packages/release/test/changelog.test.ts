@@ -72,14 +72,21 @@ describe('the changelog entry', () => {
   });
 
   it('the first release lists every operation as added', () => {
-    const entry = changelogEntry({ version: '3.0.0', date: '2026-01-02', spec, notes: { Upgrading: ['- First release.'] }, changes: [], breaking: [] });
+    const entry = changelogEntry({
+      version: '3.0.0',
+      date: '2026-01-02',
+      spec,
+      notes: { Upgrading: ['- First release.'] },
+      changes: [],
+      breaking: [],
+    });
     expect(entry).toContain('### Added\n\n- `GET /calls/{sessionId}` (get-call): Get Call\n');
   });
 
   it('a major version without upgrade notes is refused; with a baseline they are written from the breaking changes', () => {
-    expect(() => changelogEntry({ version: '3.0.0', date: '2026-01-02', spec, notes: {}, changes: [], breaking: [] })).toThrow(
-      '3.0.0 is a major version: write how to upgrade under "### Upgrading"',
-    );
+    expect(() =>
+      changelogEntry({ version: '3.0.0', date: '2026-01-02', spec, notes: {}, changes: [], breaking: [] }),
+    ).toThrow('3.0.0 is a major version: write how to upgrade under "### Upgrading"');
     const entry = changelogEntry({
       version: '4.0.0',
       date: '2026-01-02',
@@ -89,12 +96,18 @@ describe('the changelog entry', () => {
       changes: [],
       breaking: [{ where: 'GET /calls/{sessionId}', text: 'api path removed', why: 'clients calling it get an error' }],
     });
-    expect(entry).toContain('### Upgrading\n\n- Move every server address from /v3 to /v4.\n- GET /calls/{sessionId}: api path removed (clients calling it get an error).\n');
+    expect(entry).toContain(
+      '### Upgrading\n\n- Move every server address from /v3 to /v4.\n- GET /calls/{sessionId}: api path removed (clients calling it get an error).\n',
+    );
   });
 
   it('a note outside a known section is refused with where it stands', () => {
-    expect(() => parseChangelog('# C\n\n## Unreleased\n\n- loose\n')).toThrow('"- loose" under ## Unreleased stands outside a ### section');
-    expect(() => parseChangelog('# C\n\n## Unreleased\n\n### Fixed\n')).toThrow('"### Fixed" under ## Unreleased is not one of');
+    expect(() => parseChangelog('# C\n\n## Unreleased\n\n- loose\n')).toThrow(
+      '"- loose" under ## Unreleased stands outside a ### section',
+    );
+    expect(() => parseChangelog('# C\n\n## Unreleased\n\n### Fixed\n')).toThrow(
+      '"### Fixed" under ## Unreleased is not one of',
+    );
     expect(() => parseChangelog('# C\n')).toThrow('CHANGELOG.md has no "## Unreleased" section');
   });
 });

@@ -7,7 +7,16 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../src/lib/archive.mjs';
-import { artifact, freshDir, installDir, releaseDir, removeTemps, requireRelease, sh, startReleasedMock } from './support/release.js';
+import {
+  artifact,
+  freshDir,
+  installDir,
+  releaseDir,
+  removeTemps,
+  requireRelease,
+  sh,
+  startReleasedMock,
+} from './support/release.js';
 
 const SESSION_ID = 'first-call-session';
 const credentials = {
@@ -20,7 +29,8 @@ let npmProject: string;
 let mock: { url: string; stop: () => void };
 let expectedSessionId: string;
 const env = () => ({ ...credentials, CHATPLATFORM_MOCK_URL: mock.url, CHATPLATFORM_SESSION_ID: SESSION_ID });
-const version = () => JSON.parse(readFileSync(join(npmProject, 'node_modules/@chatplatform/spec/package.json'), 'utf8')).version as string;
+const version = () =>
+  JSON.parse(readFileSync(join(npmProject, 'node_modules/@chatplatform/spec/package.json'), 'utf8')).version as string;
 
 /** What a first call printed: the session id of the record Get Call returned, and List apps done. */
 function expectFirstCall(stdout: string) {
@@ -32,11 +42,15 @@ beforeAll(async () => {
   requireRelease();
   npmProject = freshDir('npm');
   sh('npm', ['init', '--yes'], { cwd: npmProject });
-  const tarballs = ['spec', 'client', 'contract', 'mock'].map((name) => artifact('npm', new RegExp(`^chatplatform-${name}-.*\\.tgz$`)));
+  const tarballs = ['spec', 'client', 'contract', 'mock'].map((name) =>
+    artifact('npm', new RegExp(`^chatplatform-${name}-.*\\.tgz$`)),
+  );
   sh('npm', ['install', '--no-audit', '--no-fund', ...tarballs], { cwd: npmProject });
   mock = await startReleasedMock(npmProject);
   // The record the mock answers Get Call with, asked directly: what every client must decode.
-  const answer = await fetch(`${mock.url}/v3/calls/${SESSION_ID}`, { headers: { apikey: credentials.CHATPLATFORM_API_KEY } });
+  const answer = await fetch(`${mock.url}/v3/calls/${SESSION_ID}`, {
+    headers: { apikey: credentials.CHATPLATFORM_API_KEY },
+  });
   expect(answer.status).toBe(200);
   expectedSessionId = ((await answer.json()) as { data: { sessionId: string }[] }).data[0]?.sessionId as string;
   expect(expectedSessionId).toBeTruthy();
@@ -60,12 +74,22 @@ describe('npm', () => {
     const production = `https://my-app.call-us.cometchat.io/v3/calls/${SESSION_ID}`;
     const exchange = {
       request: { method: 'GET', url: production, headers: { apikey: 'redacted' } },
-      response: { status: response.status, headers: { 'content-type': response.headers.get('content-type') }, body: await response.json() },
+      response: {
+        status: response.status,
+        headers: { 'content-type': response.headers.get('content-type') },
+        body: await response.json(),
+      },
     };
     writeFileSync(join(npmProject, 'traffic.ndjson'), `${JSON.stringify(exchange)}\n`);
-    expect(sh('npx', ['--no-install', 'chatplatform-contract', 'validate', 'traffic.ndjson'], { cwd: npmProject })).toMatch(/1 exchange/);
+    expect(
+      sh('npx', ['--no-install', 'chatplatform-contract', 'validate', 'traffic.ndjson'], { cwd: npmProject }),
+    ).toMatch(/1 exchange/);
     const bundle = join(npmProject, 'node_modules/@chatplatform/spec/dist/openapi.yaml');
-    const breaking = sh('npx', ['--no-install', 'chatplatform-contract', 'breaking', '--base', bundle, '--revision', bundle], { cwd: npmProject });
+    const breaking = sh(
+      'npx',
+      ['--no-install', 'chatplatform-contract', 'breaking', '--base', bundle, '--revision', bundle],
+      { cwd: npmProject },
+    );
     expect(breaking).toContain('PASS: no breaking change.');
   });
 });
@@ -74,7 +98,9 @@ describe('Python', () => {
   it('the wheel, installed into a new venv with its dependencies from PyPI, makes the first call', () => {
     const dir = freshDir('python');
     sh('python3', ['-m', 'venv', 'venv'], { cwd: dir });
-    sh('venv/bin/pip', ['install', '--quiet', '--disable-pip-version-check', artifact('python', /\.whl$/)], { cwd: dir });
+    sh('venv/bin/pip', ['install', '--quiet', '--disable-pip-version-check', artifact('python', /\.whl$/)], {
+      cwd: dir,
+    });
     expectFirstCall(sh('venv/bin/python', [join(installDir, 'python', 'first_call.py')], { cwd: dir, env: env() }));
   });
 });
@@ -166,12 +192,14 @@ describe('Ruby', () => {
     const systemGems = sh('ruby', ['-e', 'print Gem.path.join(":")'], { cwd: dir });
     const gemEnv = { GEM_HOME: join(dir, 'gems'), GEM_PATH: `${join(dir, 'gems')}:${systemGems}` };
     sh('gem', ['install', '--local', '--no-document', artifact('ruby', /\.gem$/)], { cwd: dir, env: gemEnv });
-    expectFirstCall(sh('ruby', [join(installDir, 'ruby', 'first_call.rb')], { cwd: dir, env: { ...gemEnv, ...env() } }));
+    expectFirstCall(
+      sh('ruby', [join(installDir, 'ruby', 'first_call.rb')], { cwd: dir, env: { ...gemEnv, ...env() } }),
+    );
   });
 });
 
 describe('PHP', () => {
-  it("the unzipped package, loaded by its own autoload.php (Guzzle from the system), makes the first call", () => {
+  it('the unzipped package, loaded by its own autoload.php (Guzzle from the system), makes the first call', () => {
     const dir = freshDir('php');
     sh('unzip', ['-q', artifact('php', /\.zip$/), '-d', join(dir, 'package')], { cwd: dir });
     const composer = JSON.parse(readFileSync(join(dir, 'package', 'composer.json'), 'utf8'));

@@ -18,7 +18,7 @@ const changed = [{ id: 'api-description-changed', level: 1, text: 'description c
 describe('the version rule', () => {
   it('a breaking change needs the next major', () => {
     const gate = { breaking: [{ id: 'x' }], verdict: 'pass', reason: '' };
-    expect(expectedVersion(base, '4.0.0', gate, []).expected).toBe('4.0.0');
+    expect(expectedVersion(base, gate, []).expected).toBe('4.0.0');
     expect(() => checkVersion(base, '3.5.0', gate, added)).toThrow(
       "the spec's info.version is 3.5.0, but 1 breaking change(s) since 3.4.2 make it 4.0.0: set info.version in spec/openapi.yaml to 4.0.0",
     );
@@ -26,14 +26,18 @@ describe('the version rule', () => {
 
   it("a breaking change at the next major still fails when the gate refuses it (the servers' /vN not moved)", () => {
     const gate = { breaking: [{ id: 'x' }], verdict: 'fail', reason: 'move every server to /v4' };
-    expect(() => checkVersion(base, '4.0.0', gate, [])).toThrow('the breaking gate refuses 4.0.0: move every server to /v4');
+    expect(() => checkVersion(base, '4.0.0', gate, [])).toThrow(
+      'the breaking gate refuses 4.0.0: move every server to /v4',
+    );
   });
 
   it('an addition needs the next minor, anything else the next patch', () => {
     expect(checkVersion(base, '3.5.0', passing, [...added, ...changed])).toBe('3.5.0');
     expect(() => checkVersion(base, '3.4.3', passing, added)).toThrow(/make it 3\.5\.0/);
     expect(checkVersion(base, '3.4.3', passing, changed)).toBe('3.4.3');
-    expect(() => checkVersion(base, '4.0.0', passing, changed)).toThrow(/no breaking change and no addition since 3\.4\.2 make it 3\.4\.3/);
+    expect(() => checkVersion(base, '4.0.0', passing, changed)).toThrow(
+      /no breaking change and no addition since 3\.4\.2 make it 3\.4\.3/,
+    );
   });
 
   it('nothing changed, or a version that is not MAJOR.MINOR.PATCH, is refused', () => {
@@ -43,9 +47,12 @@ describe('the version rule', () => {
 
   it("sorts oasdiff's change ids into the changelog's kinds", () => {
     expect(
-      ['endpoint-added', 'endpoint-deprecated', 'api-path-removed-without-deprecation', 'response-property-type-changed'].map(
-        (id) => kindOf({ id, level: id.includes('removed') ? 3 : 1 }),
-      ),
+      [
+        'endpoint-added',
+        'endpoint-deprecated',
+        'api-path-removed-without-deprecation',
+        'response-property-type-changed',
+      ].map((id) => kindOf({ id, level: id.includes('removed') ? 3 : 1 })),
     ).toEqual(['Added', 'Deprecated', 'Removed', 'Changed']);
   });
 });
@@ -72,10 +79,14 @@ describe('the gate on a released bundle', () => {
     const gate = checkBreaking({ base: released, revision });
     const changes = allChanges(released, revision);
     expect(checkVersion({ version: '3.0.0' }, '3.1.0', gate, changes)).toBe('3.1.0');
-    expect(() => checkVersion({ version: '3.0.0' }, '3.0.1', gate, changes)).toThrow(/addition\(s\) .* make it 3\.1\.0/);
+    expect(() => checkVersion({ version: '3.0.0' }, '3.0.1', gate, changes)).toThrow(
+      /addition\(s\) .* make it 3\.1\.0/,
+    );
 
     const removed = checkBreaking({ base: revision, revision: released });
     expect(removed.breaking.length).toBeGreaterThan(0);
-    expect(() => checkVersion({ version: '3.1.0' }, '3.2.0', removed, allChanges(revision, released))).toThrow(/make it 4\.0\.0/);
+    expect(() => checkVersion({ version: '3.1.0' }, '3.2.0', removed, allChanges(revision, released))).toThrow(
+      /make it 4\.0\.0/,
+    );
   });
 });

@@ -11,7 +11,10 @@ import { readBundledSpec } from '@chatplatform/spec';
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The release folder: every artifact of one version (gitignored, replaced on each build). */
 export const releaseDir = join(packageDir, 'dist');
-export const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: packageDir, encoding: 'utf8' }).trim();
+export const repoRoot = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+  cwd: packageDir,
+  encoding: 'utf8',
+}).trim();
 
 const require = createRequire(join(packageDir, 'package.json'));
 
@@ -39,7 +42,8 @@ export function releaseContext() {
     process.env.SOURCE_DATE_EPOCH ??
       execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: repoRoot, encoding: 'utf8' }).trim(),
   );
-  if (!Number.isInteger(epoch) || epoch <= 0) throw new Error(`SOURCE_DATE_EPOCH must be seconds since 1970, got ${epoch}`);
+  if (!Number.isInteger(epoch) || epoch <= 0)
+    throw new Error(`SOURCE_DATE_EPOCH must be seconds since 1970, got ${epoch}`);
   if (!root.repository?.url) throw new Error('the root package.json has no repository.url: the artifacts name it');
   return {
     version: String(spec.info.version),

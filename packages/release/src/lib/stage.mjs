@@ -23,7 +23,9 @@ export function editFile(file, edits) {
   let text = readFileSync(file, 'utf8');
   for (const [pattern, replacement] of edits) {
     if (!pattern.test(text)) {
-      throw new Error(`${file}: the generator's output no longer matches ${pattern}; update the release's packaging step`);
+      throw new Error(
+        `${file}: the generator's output no longer matches ${pattern}; update the release's packaging step`,
+      );
     }
     text = text.replace(pattern, replacement);
   }

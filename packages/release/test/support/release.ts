@@ -13,7 +13,9 @@ export const installDir = join(packageDir, 'install');
 /** Fails the run, saying how to build, when the release folder is missing. */
 export function requireRelease(): void {
   if (!existsSync(join(releaseDir, 'SHA256SUMS'))) {
-    throw new Error(`${releaseDir} holds no release: build it with \`pnpm --filter @chatplatform/release build:artifacts\``);
+    throw new Error(
+      `${releaseDir} holds no release: build it with \`pnpm --filter @chatplatform/release build:artifacts\``,
+    );
   }
 }
 
