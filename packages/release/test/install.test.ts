@@ -133,7 +133,8 @@ function mavenProject(name: string, artifactId: string, build: string): string {
     join(dir, 'pom.xml'),
     `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
   <groupId>example.test</groupId><artifactId>first-call</artifactId><version>1</version>
-  <properties><maven.compiler.release>17</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+  <properties><maven.compiler.source>17</maven.compiler.source><maven.compiler.target>17</maven.compiler.target><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+    <kotlin.compiler.daemon>false</kotlin.compiler.daemon></properties>
   <repositories><repository><id>release</id><url>file://${join(releaseDir, 'maven')}</url></repository></repositories>
   <dependencies><dependency><groupId>com.chatplatform</groupId><artifactId>${artifactId}</artifactId><version>${version()}</version></dependency></dependencies>
   ${build}
@@ -201,7 +202,7 @@ describe('Ruby', () => {
 describe('PHP', () => {
   it('the unzipped package, loaded by its own autoload.php (Guzzle from the system), makes the first call', () => {
     const dir = freshDir('php');
-    sh('unzip', ['-q', artifact('php', /\.zip$/), '-d', join(dir, 'package')], { cwd: dir });
+    sh('python3', ['-m', 'zipfile', '--extract', artifact('php', /\.zip$/), join(dir, 'package')], { cwd: dir });
     const composer = JSON.parse(readFileSync(join(dir, 'package', 'composer.json'), 'utf8'));
     expect(composer).toMatchObject({ name: 'chatplatform/client', version: version(), license: 'MIT' });
     const run = sh('php', [join(installDir, 'php', 'first_call.php')], {

@@ -17,9 +17,15 @@ async fn main() {
     ] {
         config.api_keys.insert(scheme.into(), configuration::ApiKey { prefix: None, key: env(variable) });
     }
-    config.base_path = mock.clone();
-    for (operation, path) in config.operation_base_paths.iter_mut() {
-        *path = if operation == "get-call" { format!("{mock}/v3") } else { mock.clone() };
+    // The mock answers at production paths: only the origin of each server changes.
+    let at_mock = |url: &str| {
+        let after_scheme = url.find("://").map_or(0, |i| i + 3);
+        let path = url[after_scheme..].find('/').map_or("", |i| &url[after_scheme + i..]);
+        format!("{mock}{path}")
+    };
+    config.base_path = at_mock(&config.base_path);
+    for path in config.operation_base_paths.values_mut() {
+        *path = at_mock(path);
     }
     let call = calls_api::get_call(&config, &env("CHATPLATFORM_SESSION_ID"), None).await.expect("Get Call");
     management_api_api::list_apps(&config).await.expect("List apps");
