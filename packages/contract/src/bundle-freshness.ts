@@ -4,8 +4,11 @@ import { join, relative } from 'node:path';
 /** The bundled spec is older than a file it is built from. */
 export class StaleBundleError extends Error {}
 
-/** What the spec package's bundle is not built from (its outputs, tests and installed modules). */
-const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts']);
+/**
+ * What the spec package's bundle is not built from (its outputs, tests and installed modules, and
+ * the bundles `pnpm release` keeps in releases/, each a copy of an earlier bundle).
+ */
+const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
 
 // Runs Redocly directly, so the bundle is always rewritten (a turbo cache hit might leave its old timestamp).
 export const REBUILD_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';

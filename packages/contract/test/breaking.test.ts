@@ -450,6 +450,23 @@ describe('a stale bundle is refused', () => {
   });
 });
 
+describe('bundle freshness', () => {
+  it('a released bundle under releases/ newer than the bundle is no source of it; a path file is', () => {
+    const spec = tempDir('fresh-spec-');
+    for (const dir of ['dist', 'releases', 'paths']) mkdirSync(join(spec, dir));
+    const at = (path: string, seconds: number) => {
+      writeFileSync(join(spec, path), 'openapi: 3.1.0\n');
+      utimesSync(join(spec, path), seconds, seconds);
+    };
+    at('openapi.yaml', 1_000);
+    at('dist/openapi.yaml', 2_000);
+    at('releases/openapi-3.0.0.yaml', 3_000);
+    expect(() => assertBundleFresh(join(spec, 'dist/openapi.yaml'), spec)).not.toThrow();
+    at('paths/calls.yaml', 3_000);
+    expect(() => assertBundleFresh(join(spec, 'dist/openapi.yaml'), spec)).toThrow(StaleBundleError);
+  });
+});
+
 describe('baselines from git', () => {
   const git = (cwd: string, ...args: string[]) =>
     execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();

@@ -23,7 +23,9 @@ export async function buildGo(context) {
   try {
     const sources = readdirSync(join(stageClient('go', join(work.dir, 'all')), '.'));
     const dir = ensureDir(join(work.dir, 'module'));
-    const keep = sources.filter((name) => name.endsWith('.go') || ['go.mod', 'go.sum', 'README.md', 'LICENSE'].includes(name));
+    const keep = sources.filter(
+      (name) => name.endsWith('.go') || ['go.mod', 'go.sum', 'README.md', 'LICENSE'].includes(name),
+    );
     for (const name of keep) writeFileSync(join(dir, name), readFileSync(join(work.dir, 'all', name)));
     const goMod = readFileSync(join(dir, 'go.mod'), 'utf8');
     const generated = /^module (\S+)$/m.exec(goMod)?.[1];
@@ -31,13 +33,24 @@ export async function buildGo(context) {
     const modulePath = modulePathFor(generated, context.version);
     writeFileSync(join(dir, 'go.mod'), goMod.replace(/^module \S+$/m, `module ${modulePath}`));
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
-    writeFileSync(join(dir, 'README.md'), readme.replaceAll(`"${generated}"`, `"${modulePath}"`).replaceAll(`${generated} `, `${modulePath} `));
+    writeFileSync(
+      join(dir, 'README.md'),
+      readme.replaceAll(`"${generated}"`, `"${modulePath}"`).replaceAll(`${generated} `, `${modulePath} `),
+    );
     const version = `v${context.version}`;
     const at = ensureDir(join(context.out, 'go', escapePath(modulePath), '@v'));
     writeFileSync(join(at, 'list'), `${version}\n`);
-    writeFileSync(join(at, `${version}.info`), `${JSON.stringify({ Version: version, Time: context.mtime.toISOString() })}\n`);
+    writeFileSync(
+      join(at, `${version}.info`),
+      `${JSON.stringify({ Version: version, Time: context.mtime.toISOString() })}\n`,
+    );
     writeFileSync(join(at, `${version}.mod`), readFileSync(join(dir, 'go.mod')));
-    await writeZip({ dir, file: join(at, `${version}.zip`), mtime: context.mtime, prefix: `${modulePath}@${version}/` });
+    await writeZip({
+      dir,
+      file: join(at, `${version}.zip`),
+      mtime: context.mtime,
+      prefix: `${modulePath}@${version}/`,
+    });
     return { modulePath, files: readdirSync(at).map((name) => join(at, name)) };
   } finally {
     work.cleanup();

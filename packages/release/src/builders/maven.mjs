@@ -29,7 +29,17 @@ export function centralMetadata(context) {
 const timestamp = (context) => `-Dproject.build.outputTimestamp=${context.mtime.toISOString().replace(/\.\d+Z$/, 'Z')}`;
 
 function mvnPackage(pom, context) {
-  run('mvn', ['-B', '-q', '-Dstyle.color=never', '-f', pom, 'package', '-DskipTests', '-Dmaven.javadoc.skip=true', timestamp(context)]);
+  run('mvn', [
+    '-B',
+    '-q',
+    '-Dstyle.color=never',
+    '-f',
+    pom,
+    'package',
+    '-DskipTests',
+    '-Dmaven.javadoc.skip=true',
+    timestamp(context),
+  ]);
 }
 
 /** Copies jar, sources jar and POM into the repository layout, with the checksums Maven reads. */
@@ -58,7 +68,10 @@ export function buildJava(context) {
     const meta = centralMetadata(context);
     editFile(join(dir, 'pom.xml'), [
       [/<url>[^<]*<\/url>/, meta.url],
-      [/<description>[^<]*<\/description>/, `<description>Java client of the ${xml(context.spec.info.title)}, generated from its OpenAPI description.</description>`],
+      [
+        /<description>[^<]*<\/description>/,
+        `<description>Java client of the ${xml(context.spec.info.title)}, generated from its OpenAPI description.</description>`,
+      ],
       [/<scm>[\s\S]*?<\/scm>/, meta.scm],
       [/<licenses>[\s\S]*?<\/licenses>/, meta.licenses],
       [/<developers>[\s\S]*?<\/developers>/, meta.developers],

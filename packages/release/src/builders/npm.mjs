@@ -6,7 +6,12 @@ import { extractTarGz, writeTarGz } from '../lib/archive.mjs';
 import { ensureDir, packageRoot, readJson, repoRoot, scratch } from '../lib/context.mjs';
 import { run } from '../lib/run.mjs';
 
-export const NPM_PACKAGES = ['@chatplatform/spec', '@chatplatform/client', '@chatplatform/contract', '@chatplatform/mock'];
+export const NPM_PACKAGES = [
+  '@chatplatform/spec',
+  '@chatplatform/client',
+  '@chatplatform/contract',
+  '@chatplatform/mock',
+];
 
 /** `@chatplatform/mock` → `chatplatform-mock-3.0.0.tgz`, npm's own file name. */
 export const tarballName = (name, version) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;

@@ -13,7 +13,8 @@ export async function buildPhp(context) {
   try {
     const dir = stageClient('php', join(work.dir, 'package'), ['composer.json', 'README.md', 'lib']);
     const composer = JSON.parse(readFileSync(join(dir, 'composer.json'), 'utf8'));
-    if (composer.version !== context.version) throw new Error(`composer.json says ${composer.version}, the release is ${context.version}`);
+    if (composer.version !== context.version)
+      throw new Error(`composer.json says ${composer.version}, the release is ${context.version}`);
     Object.assign(composer, {
       description: `PHP client of the ${context.spec.info.title}, generated from its OpenAPI description.`,
       homepage: context.repository,

@@ -12,7 +12,11 @@ export async function buildPython(context) {
   const python = releaseVenv();
   const work = scratch('python');
   try {
-    const dir = stageClient('python', join(work.dir, 'chatplatform_client'), ['pyproject.toml', 'README.md', 'chatplatform_client']);
+    const dir = stageClient('python', join(work.dir, 'chatplatform_client'), [
+      'pyproject.toml',
+      'README.md',
+      'chatplatform_client',
+    ]);
     editFile(join(dir, 'pyproject.toml'), [
       [/^license = .*$/m, `license = "${context.codeLicense}"\nlicense-files = ["LICENSE"]`],
       [/^authors = \[\n.*\n\]/m, `authors = [\n  {name = "${context.author}"},\n]`],

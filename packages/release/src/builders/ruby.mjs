@@ -17,7 +17,10 @@ export function buildRuby(context) {
       [/s\.authors\s*=.*$/m, `s.authors     = [${ruby(context.author)}]`],
       [/s\.email\s*=.*\n/m, ''],
       [/s\.homepage\s*=.*$/m, `s.homepage    = ${ruby(context.repository)}`],
-      [/s\.description\s*=.*$/m, `s.description = ${ruby(`Ruby client of the ${context.spec.info.title}, generated from its OpenAPI description.`)}`],
+      [
+        /s\.description\s*=.*$/m,
+        `s.description = ${ruby(`Ruby client of the ${context.spec.info.title}, generated from its OpenAPI description.`)}`,
+      ],
       [/s\.license\s*=.*$/m, `s.license     = ${ruby(context.codeLicense)}`],
       [/s\.metadata\s*=.*$/m, `s.metadata    = { "source_code_uri" => ${ruby(context.repository)} }`],
       [/\s*s\.add_development_dependency.*$/m, ''],
@@ -30,7 +33,8 @@ export function buildRuby(context) {
     const warnings = `${stdout}\n${stderr}`.split('\n').filter((line) => /WARNING/.test(line));
     if (warnings.length > 0) throw new Error(`gem build warned:\n${warnings.join('\n')}`);
     const gem = readdirSync(dir).find((name) => name.endsWith('.gem'));
-    if (gem !== `chatplatform_client-${context.version}.gem`) throw new Error(`gem build wrote ${gem}, expected chatplatform_client-${context.version}.gem`);
+    if (gem !== `chatplatform_client-${context.version}.gem`)
+      throw new Error(`gem build wrote ${gem}, expected chatplatform_client-${context.version}.gem`);
     const out = ensureDir(join(context.out, 'ruby'));
     copyFileSync(join(dir, gem), join(out, gem));
     return join(out, gem);

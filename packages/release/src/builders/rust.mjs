@@ -17,7 +17,10 @@ export function buildRust(context) {
     const dir = stageClient('rust', join(work.dir, 'crate'), ['Cargo.toml', 'README.md', 'src']);
     editFile(join(dir, 'Cargo.toml'), [
       [/^authors = .*$/m, `authors = [${toml(context.author)}]`],
-      [/^description = ".*"$/m, `description = ${toml(`Rust client of the ${context.spec.info.title}, generated from its OpenAPI description.`)}`],
+      [
+        /^description = ".*"$/m,
+        `description = ${toml(`Rust client of the ${context.spec.info.title}, generated from its OpenAPI description.`)}`,
+      ],
       [/^license = .*$/m, `license = ${toml(context.codeLicense)}\nrepository = ${toml(context.repository)}`],
     ]);
     // The crate's Cargo.lock pins what the verification build resolves from crates.io (cargo keeps
@@ -26,9 +29,13 @@ export function buildRust(context) {
     // One target directory kept between runs, so the verification build compiles the
     // dependencies once (gitignored).
     const targetDir = join(packageDir, '.cargo-target');
-    run('cargo', ['package', '--quiet', '--allow-dirty', '--manifest-path', join(dir, 'Cargo.toml'), '--target-dir', targetDir], {
-      env: { ...process.env, SOURCE_DATE_EPOCH: String(context.epoch) },
-    });
+    run(
+      'cargo',
+      ['package', '--quiet', '--allow-dirty', '--manifest-path', join(dir, 'Cargo.toml'), '--target-dir', targetDir],
+      {
+        env: { ...process.env, SOURCE_DATE_EPOCH: String(context.epoch) },
+      },
+    );
     const packaged = join(targetDir, 'package');
     const crate = readdirSync(packaged).find((name) => name === `chatplatform-client-${context.version}.crate`);
     if (!crate) throw new Error(`cargo package wrote no chatplatform-client-${context.version}.crate into ${packaged}`);
