@@ -51,7 +51,7 @@ const changeLine = (change) =>
 
 /**
  * @param {{ version: string, date: string, spec: object, base?: { version: string },
- *   changes: Array<{ id: string, level: number, text: string }>, breaking: Array<{ where: string, text: string, why: string }>,
+ *   changes: Array<{ id: string, level: number, text: string, operation?: string, path?: string, section?: string }>, breaking: Array<{ where: string, text: string, why: string }>,
  *   notes: Record<string, string[]> }} release
  */
 export function changelogEntry({ version, date, spec, base, changes, breaking, notes }) {

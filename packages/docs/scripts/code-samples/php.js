@@ -59,7 +59,8 @@ export function phpSample(model) {
     ...apiInstance(model, api),
     ...body,
     '',
-    `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer.`,
-    `echo $api->${camel(model.operationId)}(${args.join(', ')}), "\\n";`,
+    `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer. Printed as JSON: a model is`,
+    '// JsonSerializable, and a body the spec leaves untyped comes back as a plain PHP value.',
+    `echo json_encode($api->${camel(model.operationId)}(${args.join(', ')}), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\\n";`,
   ].join('\n');
 }
