@@ -10,7 +10,8 @@ const options = {
   managementKey: process.env.CHATPLATFORM_MANAGEMENT_KEY,
   managementSecret: process.env.CHATPLATFORM_MANAGEMENT_SECRET,
 };
-// baseUrl sends every area to one URL: the mock serves the Calls API under /v3, the management API at its root.
-const call = await createClient({ ...options, baseUrl: `${mock}/v3` }).calls.get(process.env.CHATPLATFORM_SESSION_ID);
-await createClient({ ...options, baseUrl: mock }).apps.list();
+// baseUrl replaces each server's origin and keeps its path: one client reaches every area of the mock.
+const client = createClient({ ...options, baseUrl: mock });
+const call = await client.calls.get(process.env.CHATPLATFORM_SESSION_ID);
+await client.apps.list();
 console.log(JSON.stringify({ sessionId: call.data[0].sessionId, apps: true }));
