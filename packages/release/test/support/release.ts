@@ -55,9 +55,12 @@ export function sh(command: string, args: string[], options: { cwd: string; env?
 
 /** The released mock CLI, run with npx from the project it was installed into, on a free port. */
 export async function startReleasedMock(project: string): Promise<{ url: string; stop: () => void }> {
+  // Its own process group: npx runs the mock as a child of its own, and stopping npx alone would
+  // leave the mock running.
   const child: ChildProcess = spawn('npx', ['--no-install', 'chatplatform-mock', '--port', '0'], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -71,5 +74,5 @@ export async function startReleasedMock(project: string): Promise<{ url: string;
     });
     child.once('exit', (code) => reject(new Error(`npx chatplatform-mock exited ${code}:\n${output}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, stop: () => process.kill(-(child.pid as number), 'SIGTERM') };
 }
