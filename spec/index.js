@@ -67,8 +67,11 @@ export function resolveRef(document, node) {
 /** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
 export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
 
-/** What the bundles are not built from: their outputs, the tests and the installed modules. */
-const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts']);
+/**
+ * What the bundles are not built from: their outputs, the tests, the installed modules, and the
+ * bundles `pnpm release` keeps in releases/ (each a copy of an earlier bundle).
+ */
+const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
 
 /** The command that rebuilds every bundle. */
 export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { bundleSources, SPEC_DIR } from '@chatplatform/spec';
 import { type Finding, rateOasdiff } from './breaking-findings.js';
 import { bodyChanges, schemaNameChanges, withOperationParameters } from './breaking-schemas.js';
@@ -178,6 +178,8 @@ function fromSecurity({ rating, ...change }: SecurityChange): Finding {
 
 function resolveBaseline(base: string, cwd: string, specDir: string, temp: string): { path: string; label: string } {
   if (base !== LAST_RELEASE && existsSync(base) && statSync(base).isFile()) return { path: base, label: base };
+  const released = base === LAST_RELEASE ? newestReleasedFile(specDir) : undefined;
+  if (released) return released;
   const git = (...args: string[]) =>
     execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   let top: string;
@@ -228,6 +230,25 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
     path: output,
     label: name.startsWith(commit.slice(0, 12)) ? commit.slice(0, 12) : `${name} (${commit.slice(0, 12)})`,
   };
+}
+
+/**
+ * The newest bundle `pnpm release` committed as `<spec>/releases/openapi-<version>.yaml`: it travels
+ * with every checkout, shallow clones and forks included, where tags may not.
+ */
+function newestReleasedFile(specDir: string): { path: string; label: string } | undefined {
+  const dir = join(specDir, 'releases');
+  if (!existsSync(dir)) return undefined;
+  const versionOf = (name: string) => /^openapi-(\d+)\.(\d+)\.(\d+)\.yaml$/.exec(name)?.slice(1).map(Number);
+  const [newest] = readdirSync(dir)
+    .filter((name) => versionOf(name))
+    .sort((a, b) => {
+      const [x, y] = [versionOf(a) ?? [], versionOf(b) ?? []];
+      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
+    });
+  return newest
+    ? { path: join(dir, newest), label: `last release ${relative(dirname(specDir), join(dir, newest))}` }
+    : undefined;
 }
 
 /** Newest tag matching spec-v* by version order; else the repository's first commit. */

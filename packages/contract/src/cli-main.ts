@@ -41,7 +41,7 @@ const COMMAND_USAGE: Record<string, string> = {
     authentication, request and response bodies and media types, schema names, and oasdiff's
     findings. A breaking change passes only as a new major version, moved in info.version and in
     every server's /vN.
-    ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
+    ${LAST_RELEASE}: the newest released bundle (spec/releases/openapi-<version>.yaml), else the newest spec-v* tag, else the first commit.
     Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
     2: oasdiff missing, failing, printing nothing, or not the pinned release (checked with
     go version -m when go is on PATH), the baseline not found or not bundled, a stale bundle.

@@ -1,7 +1,10 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { isObject, type OpenApiDocument } from './spec-document.js';
 
-/** `--base` value that means "the last release of the spec": newest `spec-v*` tag, else the first commit. */
+/**
+ * `--base` value that means "the last release of the spec": the newest released bundle
+ * (`spec/releases/openapi-<version>.yaml`), else the newest `spec-v*` tag, else the first commit.
+ */
 export const LAST_RELEASE = '@last-release';
 
 /** One server URL of a document and where it is declared. */

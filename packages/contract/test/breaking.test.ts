@@ -453,6 +453,23 @@ describe('a stale bundle is refused', () => {
   });
 });
 
+describe('bundle freshness', () => {
+  it('a released bundle under releases/ newer than the bundle is no source of it; a path file is', () => {
+    const spec = tempDir('fresh-spec-');
+    for (const dir of ['dist', 'releases', 'paths']) mkdirSync(join(spec, dir));
+    const at = (path: string, seconds: number) => {
+      writeFileSync(join(spec, path), 'openapi: 3.1.0\n');
+      utimesSync(join(spec, path), seconds, seconds);
+    };
+    at('openapi.yaml', 1_000);
+    at('dist/openapi.yaml', 2_000);
+    at('releases/openapi-3.0.0.yaml', 3_000);
+    expect(() => assertBundleFresh(join(spec, 'dist/openapi.yaml'), spec)).not.toThrow();
+    at('paths/calls.yaml', 3_000);
+    expect(() => assertBundleFresh(join(spec, 'dist/openapi.yaml'), spec)).toThrow(StaleBundleError);
+  });
+});
+
 describe('baselines from git', () => {
   const git = (cwd: string, ...args: string[]) =>
     execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -494,6 +511,17 @@ describe('baselines from git', () => {
     expect(result.base.label).toBe(
       `last release spec-v3.10.0 (${git(repo, 'rev-parse', 'spec-v3.10.0').slice(0, 12)})`,
     );
+    expect(result).toMatchObject({ breaking: [], verdict: 'pass' });
+  });
+
+  it('@last-release is the newest released bundle under spec/releases/ (3.10 after 3.9), before any tag', () => {
+    const repo = repository([['base.yaml', 'spec-v3.11.0']]);
+    mkdirSync(join(repo, 'spec', 'releases'));
+    copyFileSync(fixture('base.yaml'), join(repo, 'spec', 'releases', 'openapi-3.9.0.yaml'));
+    copyFileSync(fixture('response-400-removed.yaml'), join(repo, 'spec', 'releases', 'openapi-3.10.0.yaml'));
+    writeFileSync(join(repo, 'spec', 'releases', 'notes.md'), 'not a released bundle\n');
+    const result = inRepo(repo, '@last-release', 'response-400-removed.yaml');
+    expect(result.base.label).toBe('last release spec/releases/openapi-3.10.0.yaml');
     expect(result).toMatchObject({ breaking: [], verdict: 'pass' });
   });
 

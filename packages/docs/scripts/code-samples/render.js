@@ -12,8 +12,6 @@ import { rubySample } from './ruby.js';
 import { rustSample } from './rust.js';
 import { typescriptSample } from './typescript.js';
 
-const GENERATED = 'packages/sdks/generated';
-
 /** Each: how x-codeSamples names it, its label, its renderer, and how a reader gets the client (Getting started). */
 export const LANGUAGES = [
   { lang: 'Shell', label: 'curl', render: curlSample, install: () => 'nothing to install' },
@@ -21,54 +19,56 @@ export const LANGUAGES = [
     lang: 'TypeScript',
     label: 'TypeScript',
     render: typescriptSample,
-    install: () => '`@chatplatform/client` from `packages/client` (a workspace package, not published yet)',
+    install: (version) => `\`npm i RELEASE/npm/chatplatform-client-${version}.tgz\` (Node 22 or later)`,
   },
   {
     lang: 'Python',
     label: 'Python',
     render: pythonSample,
-    install: () => `\`pip install ${GENERATED}/python\` (Python 3.10 or later)`,
+    install: (version) =>
+      `\`pip install RELEASE/python/chatplatform_client-${version}-py3-none-any.whl\` (Python 3.10 or later)`,
   },
   {
     lang: 'Go',
     label: 'Go',
     render: goSample,
-    install: () =>
-      `\`go mod edit -replace example.com/chatplatform/chatplatform-go=CLONE/${GENERATED}/go\`, then import \`example.com/chatplatform/chatplatform-go\``,
+    install: (version) =>
+      `\`GOPROXY=file://RELEASE/go,$(go env GOPROXY) GONOSUMDB=example.com go get example.com/chatplatform/chatplatform-go/v${version.split('.')[0]}@v${version}\` (the samples' import path then ends in \`/v${version.split('.')[0]}\`)`,
   },
   {
     lang: 'Java',
     label: 'Java',
     render: javaSample,
     install: (version) =>
-      `the build installs \`com.chatplatform:chatplatform-client:${version}\` into your local Maven repository (Java 11 or later)`,
+      `the dependency \`com.chatplatform:chatplatform-client:${version}\` from the Maven repository \`file://RELEASE/maven\` (Java 11 or later)`,
   },
   {
     lang: 'Rust',
     label: 'Rust',
     render: rustSample,
-    install: () =>
-      `\`chatplatform-client = { path = "CLONE/${GENERATED}/rust" }\` in Cargo.toml, with \`tokio\` (features \`macros\`, \`rt\`) and \`serde_json\``,
+    install: (version) =>
+      `unpack \`RELEASE/rust/chatplatform-client-${version}.crate\` (a .tar.gz), \`cargo add chatplatform-client --path <unpacked>\`, with \`tokio\` (features \`macros\`, \`rt\`) and \`serde_json\``,
   },
   {
     lang: 'Kotlin',
     label: 'Kotlin',
     render: kotlinSample,
-    install: () => `compile \`${GENERATED}/kotlin\` (its Gradle build) with your code`,
+    install: (version) =>
+      `the dependency \`com.chatplatform:chatplatform-kotlin-client:${version}\` from the Maven repository \`file://RELEASE/maven\``,
   },
   {
     lang: 'Ruby',
     label: 'Ruby',
     render: rubySample,
-    install: () =>
-      `\`ruby -I ${GENERATED}/ruby/lib\` (Ruby 3.0 or later, with the \`typhoeus\` gem), or build the gem from \`${GENERATED}/ruby\``,
+    install: (version) =>
+      `\`gem install --local RELEASE/ruby/chatplatform_client-${version}.gem\` (Ruby 3.0 or later, with the \`typhoeus\` gem)`,
   },
   {
     lang: 'PHP',
     label: 'PHP',
     render: phpSample,
-    install: () =>
-      `\`composer install\` in \`${GENERATED}/php\` (PHP 8.1 or later), or prepend \`packages/sdks/smoke/php/autoload.php\` with Guzzle 7 installed`,
+    install: (version) =>
+      `unzip \`RELEASE/php/chatplatform-client-${version}.zip\` and \`require\` its \`autoload.php\` (PHP 8.1 or later, with Guzzle 7 installed)`,
   },
 ];
 
