@@ -3,7 +3,18 @@ export type JsonObject = { [key: string]: unknown };
 
 export declare const HTTP_METHODS: readonly ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 export type HttpMethod = (typeof HTTP_METHODS)[number];
-export declare function bundledSpecPath(format?: 'json' | 'yaml'): string;
+/** The addresses with a bundle of their own: `dist/<address>/openapi{,-3.0}.{yaml,json}`. */
+export declare const ADDRESSES: readonly ['calls', 'chat', 'management'];
+export type Address = (typeof ADDRESSES)[number];
+export interface BundleOptions {
+  /** One address's document (its only server, its operations); the combined document when absent. */
+  address?: Address;
+  /** `'3.0'`: the OpenAPI 3.0.3 companion. Default `'3.1'`. */
+  openapi?: '3.1' | '3.0';
+  /** Throw, saying how to build it, when the file is missing. Default `true`. */
+  mustExist?: boolean;
+}
+export declare function bundledSpecPath(format?: 'json' | 'yaml', options?: BundleOptions): string;
 export declare function readBundledSpec<T = JsonObject>(): T;
 export declare function resolveRef<T = unknown>(document: object, node: unknown): T;
 export declare function addressKind(url: string): 'calls' | 'chat' | 'management';

@@ -8,14 +8,24 @@ export { addressKind, effectiveServers } from './rules/addresses.js';
 /** The operation keys of an OpenAPI path item, in the order the specification lists them. */
 export const HTTP_METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
+/** The addresses that have a bundle of their own (`dist/<address>/openapi.yaml`). */
+export const ADDRESSES = Object.freeze(['calls', 'chat', 'management']);
+
 /**
- * Absolute path of the bundled spec (`pnpm --filter @chatplatform/spec bundle` writes it).
+ * Absolute path of a bundle (`pnpm --filter @chatplatform/spec bundle` writes them all): by default
+ * the combined OpenAPI 3.1 document; with `address`, the document of that address only (its one
+ * server, its operations); with `openapi: '3.0'`, the OpenAPI 3.0.3 companion.
  * @param {'json' | 'yaml'} [format]
+ * @param {{ address?: 'calls' | 'chat' | 'management', openapi?: '3.1' | '3.0', mustExist?: boolean }} [options]
  */
-export function bundledSpecPath(format = 'json') {
+export function bundledSpecPath(format = 'json', { address, openapi = '3.1', mustExist = true } = {}) {
   if (format !== 'json' && format !== 'yaml') throw new TypeError(`format must be 'json' or 'yaml', got ${format}`);
-  const path = fileURLToPath(new URL(`./dist/openapi.${format}`, import.meta.url));
-  if (!existsSync(path)) {
+  if (address !== undefined && !ADDRESSES.includes(address))
+    throw new TypeError(`address must be one of ${ADDRESSES.join(', ')}, got ${address}`);
+  if (openapi !== '3.1' && openapi !== '3.0') throw new TypeError(`openapi must be '3.1' or '3.0', got ${openapi}`);
+  const file = `${address ? `${address}/` : ''}openapi${openapi === '3.0' ? '-3.0' : ''}.${format}`;
+  const path = fileURLToPath(new URL(`./dist/${file}`, import.meta.url));
+  if (mustExist && !existsSync(path)) {
     throw new Error(
       `The bundled spec is missing (${path}). Build it: \`pnpm build\` at the repository root, ` +
         'or `pnpm --filter @chatplatform/spec bundle`.',

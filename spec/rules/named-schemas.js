@@ -17,7 +17,7 @@ function toPascalCase(name) {
 }
 
 /** @returns {string | undefined} the component name, when the location is a named component */
-function componentName({ source, pointer }) {
+export function componentName({ source, pointer }) {
   const inDocument = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
   if (inDocument) return inDocument[1];
   const ownFile = /(?:^|[\\/])components[\\/]schemas[\\/]([^\\/]+)\.(?:ya?ml|json)$/.exec(source.absoluteRef);

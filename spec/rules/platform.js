@@ -5,6 +5,7 @@ import { DeprecatedNamesReplacement } from './deprecated-names-replacement.js';
 import { IntegerFormat } from './integer-format.js';
 import { ManagementApiTag } from './management-api-tag.js';
 import { NamedSchemas } from './named-schemas.js';
+import { NoGeneratedTypeNames } from './no-generated-type-names.js';
 import { NoVersionInPath } from './no-version-in-path.js';
 import { NumberFormat } from './number-format.js';
 import { OnBehalfOfShared } from './on-behalf-of-shared.js';
@@ -34,6 +35,7 @@ const rules = {
   'number-format': NumberFormat,
   'open-objects': OpenObjects,
   'response-defaults': ResponseDefaults,
+  'no-generated-type-names': NoGeneratedTypeNames,
 };
 
 export default function platformPlugin() {

@@ -1,9 +1,12 @@
 // Every example in the bundled spec validates against its schema (Ajv's JSON Schema 2020-12
 // build, formats checked strictly), and the spec's claims have teeth: each is checked against
 // the schemas themselves, not against prose.
+
+import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { ADDRESSES, bundledSpecPath, HTTP_METHODS } from '../index.js';
 import { bundledSpec, deref as derefIn } from './bundled-spec.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -26,22 +29,32 @@ function extensionKeywords(schemas: Json): string[] {
   return [...keys];
 }
 
-function createAjv() {
+function createAjv(document: Json) {
   // strict: unknown keywords and unknown formats are errors, not silently ignored.
   const ajv = new Ajv2020.default({ strict: true, allErrors: true });
   addFormats.default(ajv);
   // OpenAPI's own schema keywords and the spec's `x-` extensions: annotations for JSON Schema validators.
-  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', ...extensionKeywords(spec.components.schemas)]);
-  ajv.addSchema({ $id: DEFS_ID, $defs: rewriteRefs(spec.components.schemas) });
+  ajv.addVocabulary([
+    'example',
+    'discriminator',
+    'xml',
+    'externalDocs',
+    ...extensionKeywords(document.components.schemas),
+  ]);
+  ajv.addSchema({ $id: DEFS_ID, $defs: rewriteRefs(document.components.schemas) });
   return ajv;
 }
-const ajv = createAjv();
-const validatorFor = (schema: Json) => ajv.compile(rewriteRefs(schema));
+/** Compiles schemas of `document`, its `#/components/schemas/…` refs resolved in it. */
+const validatorsOf = (document: Json) => {
+  const documentAjv = createAjv(document);
+  return (schema: Json) => documentAjv.compile(rewriteRefs(schema));
+};
+const validatorFor = validatorsOf(spec);
 const component = (name: string) => validatorFor({ $ref: `#/components/schemas/${name}` });
 const errorsOf = (validate: ReturnType<typeof validatorFor>, value: unknown) =>
   validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
 
-// ---- Where examples live in the bundled document.
+// ---- Where examples live in a bundled document.
 
 const deref = (node: Json): Json => derefIn(spec, node);
 
@@ -51,43 +64,42 @@ interface ExampleSite {
   examples: { name: string; value: unknown }[];
 }
 
-const usedExampleRefs = new Set<string>();
-
-/** A media type or a parameter: `example`, or `examples` (Example objects, possibly $ref'd). */
-function site(where: string, holder: Json): ExampleSite | undefined {
-  const examples: ExampleSite['examples'] = [];
-  if ('example' in holder) examples.push({ name: 'example', value: holder.example });
-  for (const [name, example] of Object.entries<Json>(holder.examples ?? {})) {
-    if (example.$ref) usedExampleRefs.add(example.$ref);
-    examples.push({ name, value: deref(example).value });
-  }
-  return examples.length ? { where, schema: holder.schema, examples } : undefined;
-}
-
-function collectSites(): ExampleSite[] {
+/** Every example of `document` with the schema it must validate against; `usedRefs` gets the $ref'd ones. */
+function collectSites(document: Json, usedRefs = new Set<string>()): ExampleSite[] {
   const sites: (ExampleSite | undefined)[] = [];
+  const derefHere = (node: Json): Json => derefIn(document, node);
+  /** A media type or a parameter: `example`, or `examples` (Example objects, possibly $ref'd). */
+  const site = (where: string, holder: Json): ExampleSite | undefined => {
+    const examples: ExampleSite['examples'] = [];
+    if ('example' in holder) examples.push({ name: 'example', value: holder.example });
+    for (const [name, example] of Object.entries<Json>(holder.examples ?? {})) {
+      if (example.$ref) usedRefs.add(example.$ref);
+      examples.push({ name, value: derefHere(example).value });
+    }
+    return examples.length ? { where, schema: holder.schema, examples } : undefined;
+  };
   const mediaTypes = (where: string, content: Json) =>
     Object.entries<Json>(content ?? {}).forEach(([type, media]) => {
       sites.push(site(`${where} ${type}`, media));
     });
   const parameters = (where: string, list: Json[] = []) =>
-    list.map(deref).forEach((p) => {
+    list.map(derefHere).forEach((p) => {
       sites.push(site(`${where} parameter ${p.name}`, p));
     });
 
-  for (const [path, rawItem] of Object.entries<Json>(spec.paths)) {
-    const item = deref(rawItem);
+  for (const [path, rawItem] of Object.entries<Json>(document.paths)) {
+    const item = derefHere(rawItem);
     parameters(path, item.parameters);
     for (const [method, op] of Object.entries<Json>(item)) {
       if (!op || typeof op !== 'object' || !('responses' in op)) continue;
       const where = `${method.toUpperCase()} ${path}`;
       parameters(where, op.parameters);
-      if (op.requestBody) mediaTypes(`${where} request`, deref(op.requestBody).content);
+      if (op.requestBody) mediaTypes(`${where} request`, derefHere(op.requestBody).content);
       for (const [status, rawResponse] of Object.entries<Json>(op.responses)) {
-        const response = deref(rawResponse);
+        const response = derefHere(rawResponse);
         mediaTypes(`${where} ${status}`, response.content);
         for (const [name, header] of Object.entries<Json>(response.headers ?? {}))
-          sites.push(site(`${where} ${status} header ${name}`, deref(header)));
+          sites.push(site(`${where} ${status} header ${name}`, derefHere(header)));
       }
     }
   }
@@ -102,12 +114,15 @@ function collectSites(): ExampleSite[] {
     for (const [key, child] of Object.entries<Json>(schema))
       if (key !== 'examples' && key !== 'example') walkSchema(`${where}/${key}`, child);
   };
-  for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walkSchema(`schema ${name}`, schema);
+  for (const [name, schema] of Object.entries<Json>(document.components.schemas)) walkSchema(`schema ${name}`, schema);
   return sites.filter((s): s is ExampleSite => s !== undefined);
 }
 
-const sites = collectSites();
+const usedExampleRefs = new Set<string>();
+const sites = collectSites(spec, usedExampleRefs);
 const records = (name: string): Json[] => spec.components.examples[name].value.data;
+const cases = (found: ExampleSite[]) =>
+  found.flatMap((s) => s.examples.map((e) => [`${s.where} › ${e.name}`, s.schema, e.value] as const));
 
 describe('examples', () => {
   it('are found where the spec declares them (Get Call responses, parameters, schemas)', () => {
@@ -122,13 +137,10 @@ describe('examples', () => {
     expect(where.some((w) => w.startsWith('schema '))).toBe(true);
   });
 
-  it.each(sites.flatMap((s) => s.examples.map((e) => [`${s.where} › ${e.name}`, s.schema, e.value] as const)))(
-    '%s validates against its schema',
-    (_label, schema, value) => {
-      expect(schema, 'an example needs a schema to be checked against').toBeDefined();
-      expect(errorsOf(validatorFor(schema), value)).toEqual([]);
-    },
-  );
+  it.each(cases(sites))('%s validates against its schema', (_label, schema, value) => {
+    expect(schema, 'an example needs a schema to be checked against').toBeDefined();
+    expect(errorsOf(validatorFor(schema), value)).toEqual([]);
+  });
 
   it('in components.examples are each used by an operation (so each was validated above)', () => {
     const defined = Object.keys(spec.components.examples ?? {}).map((name) => `#/components/examples/${name}`);
@@ -151,6 +163,36 @@ describe('examples', () => {
     expect(call.hasRecording).toBe(true);
     expect(call.recordings.length).toBeGreaterThan(0);
     expect(Number.isInteger(call.totalAudioMinutes)).toBe(false);
+  });
+});
+
+// The same examples check every bundle derived from this one: per address, and the OpenAPI 3.0.3
+// companions (whose schemas Ajv reads as the JSON Schema subset 3.0 allows).
+describe.each(
+  [undefined, ...ADDRESSES].flatMap((address) =>
+    (['3.1', '3.0'] as const).map((openapi) => ({ address, openapi, label: `${address ?? 'combined'} ${openapi}` })),
+  ),
+)('examples of the $label bundle', ({ address, openapi }) => {
+  const document: Json = JSON.parse(readFileSync(bundledSpecPath('json', { address, openapi }), 'utf8'));
+  const found = collectSites(document);
+  const validator = validatorsOf(document);
+  const valuesAt = (list: ExampleSite[], filter: (where: string) => boolean) =>
+    Object.fromEntries(list.filter((s) => filter(s.where)).map((s) => [s.where, s.examples]));
+
+  it('are those of the combined bundle at the same places (a schema keeps at least its first)', () => {
+    const here = new Set(found.map((s) => s.where));
+    const own = (where: string) => !where.startsWith('schema ') && here.has(where);
+    expect(found.length).toBeGreaterThan(0);
+    expect(valuesAt(found, own)).toEqual(valuesAt(sites, own));
+    for (const site of found.filter((s) => s.where.startsWith('schema '))) {
+      const original = sites.find((s) => s.where === site.where)?.examples.map((e) => e.value);
+      expect(original, site.where).toEqual(expect.arrayContaining(site.examples.map((e) => e.value)));
+    }
+  });
+
+  it.each(cases(found))('%s validates against its schema', (_label, schema, value) => {
+    expect(schema, 'an example needs a schema to be checked against').toBeDefined();
+    expect(errorsOf(validator(schema), value)).toEqual([]);
   });
 });
 
@@ -312,6 +354,77 @@ describe('descriptions', () => {
     };
     for (const [name, schema] of Object.entries<Json>(spec.components.schemas)) walk(name, schema);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('what the spec says, and what it shows', () => {
+  /** Every `description` in the document, with where it is. */
+  const descriptions = (node: Json, where = '#'): [string, string][] =>
+    !node || typeof node !== 'object'
+      ? []
+      : Object.entries<Json>(node).flatMap(([key, value]) =>
+          key === 'description' && typeof value === 'string'
+            ? [[where, value] as [string, string]]
+            : descriptions(value, `${where}/${key}`),
+        );
+
+  it('says what a schema means, not what generated clients or generators do with it', () => {
+    const promises = descriptions(spec).filter(([, text]) =>
+      /generated clients?|generators?\b|typed clients?/i.test(text),
+    );
+    expect(promises.map(([where]) => where)).toEqual([]);
+  });
+
+  /** True when a reader sees an example for `schema`: its own, an enum, or one for each part. */
+  function exemplified(schema: Json, seen = new Set<Json>()): boolean {
+    const target = deref(schema);
+    if (seen.has(target)) return true;
+    seen.add(target);
+    if (target.examples?.length || 'example' in target || target.enum) return true;
+    if (target.type === 'array') return target.items !== undefined && exemplified(target.items, seen);
+    const properties = Object.values<Json>(target.properties ?? {});
+    return properties.length > 0 && properties.every((property) => exemplified(property, seen));
+  }
+
+  it("shows an example for every property of every schema (its own, its schema's, or one per field)", () => {
+    const missing = Object.entries<Json>(spec.components.schemas).flatMap(([name, schema]) =>
+      Object.entries<Json>(schema.properties ?? {})
+        .filter(([, property]) => !exemplified(property))
+        .map(([field]) => `${name}.${field}`),
+    );
+    expect(missing).toEqual([]);
+    for (const open of ['CallRecording', 'CallParticipant', 'CallData', 'ErrorBody'])
+      expect(spec.components.schemas[open].examples?.length, open).toBeGreaterThan(0);
+  });
+
+  it('shows an example for every response body, the undocumented ones included', () => {
+    const missing = Object.entries<Json>(spec.paths).flatMap(([path, item]) =>
+      HTTP_METHODS.filter((method) => item[method]).flatMap((method) =>
+        Object.entries<Json>(item[method].responses).flatMap(([status, response]) =>
+          Object.entries<Json>(deref(response).content ?? {})
+            .filter(([, media]) => !media.example && !Object.keys(media.examples ?? {}).length)
+            .map(([type]) => `${method.toUpperCase()} ${path} ${status} ${type}`),
+        ),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('requires totalDuration, which the reference lists in every call record without a default', () => {
+    const [observed] = records('CallInitiated');
+    const { totalDuration: _dropped, ...withoutDuration } = observed;
+    expect(spec.components.schemas.Call.required).toContain('totalDuration');
+    expect(errorsOf(component('Call'), withoutDuration)).toEqual(["/ must have required property 'totalDuration'"]);
+  });
+
+  it('gives its reasons where the docs show them: the closed state enum, the 2XX/4XX responses without a body type', () => {
+    expect(spec.components.schemas.ParticipantState.description).toMatch(/The set is closed/);
+    for (const name of ['UndocumentedSuccess', 'UndocumentedError']) {
+      const response = spec.components.responses[name];
+      expect(response.description, name).toMatch(/range `[24]XX`/);
+      expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/UndocumentedBody');
+      expect(spec.components.schemas.UndocumentedBody).not.toHaveProperty('type');
+    }
   });
 });
 

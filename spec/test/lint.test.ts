@@ -2,7 +2,7 @@
 // are clean, and each platform-convention rule is proven by a fixture that breaks it and nothing
 // else. Spectral's `spectral:oas` (the ruleset other-language teams run) is clean on the bundle.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -178,6 +178,62 @@ describe("Spectral's spectral:oas on the bundle", () => {
     expect(new Set(results.map((r) => r.code))).toEqual(new Set(['oas3-operation-security-defined']));
     for (const result of results)
       expect(result.message).toMatch(/^"(fullAccess|authOnly)" must be listed among scopes\.$/);
+  });
+});
+
+describe('pnpm lint:spectral on a spec grown past 64 KiB', () => {
+  // Spectral 6 reading its input from a pipe dies with EAGAIN once the input passes the 64 KiB
+  // pipe buffer (about 20 operations of this spec); the script must lint a file instead.
+  const copy = mkdtempSync(join(tmpdir(), 'spec-grown-'));
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  const skipped = new Set(['node_modules', 'dist', 'test']);
+  cpSync(specDir, copy, {
+    recursive: true,
+    filter: (from) => !skipped.has(from.slice(specDir.length + 1).split('/')[0]!),
+  });
+  symlinkSync(join(specDir, 'node_modules'), join(copy, 'node_modules'));
+  const root = join(copy, 'openapi.yaml');
+  const paragraph = '    A paragraph that grows the document the way a few dozen operations would.\n';
+  const grown = readFileSync(root, 'utf8').replace(/^paths:$/m, `x-filler: |\n${paragraph.repeat(2000)}paths:`);
+  writeFileSync(root, grown);
+
+  /** Runs the package's `lint:spectral` script in the copy, as `pnpm run` would (its .bin on PATH). */
+  async function lintSpectral(): Promise<{ code: number; output: string }> {
+    const script = JSON.parse(readFileSync(join(specDir, 'package.json'), 'utf8')).scripts['lint:spectral'];
+    const env = { ...process.env, PATH: `${join(copy, 'node_modules/.bin')}:${process.env.PATH}`, NO_COLOR: '1' };
+    return run('sh', ['-c', script], { cwd: copy, env }).then(
+      ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? -1,
+        output: `${error.stdout}${error.stderr}`,
+      }),
+    );
+  }
+
+  it('lints the grown bundle (over 64 KiB) and finds nothing', async () => {
+    expect(Buffer.byteLength(grown)).toBeGreaterThan(128 * 1024);
+    const { code, output } = await lintSpectral();
+    expect(output).not.toMatch(/EAGAIN/);
+    expect({ code, output }).toMatchObject({ code: 0, output: expect.stringContaining('No results with a severity') });
+  });
+
+  it('still fails on a finding in the grown bundle', async () => {
+    const call = join(copy, 'components/schemas/Call.yaml');
+    const original = readFileSync(call, 'utf8');
+    writeFileSync(
+      call,
+      original.replace(
+        /(recordings:\n\s+type: array\n\s+description: Required when[^\n]*\n)\s+items:\n\s+\$ref: CallRecording.yaml\n/,
+        '$1',
+      ),
+    );
+    try {
+      const { code, output } = await lintSpectral();
+      expect(code).toBe(1);
+      expect(output).toMatch(/array-items/);
+    } finally {
+      writeFileSync(call, original);
+    }
   });
 });
 
