@@ -58,8 +58,11 @@ function run(copy, log, command, args, env = {}) {
     child.on('error', (error) => resolve(error.message));
     child.on('close', (code) => {
       out.end();
+      const lines = tail.split('\n');
       const firstError =
-        tail.split('\n').find((line) => /error|fail|✗|×/i.test(line)) ?? tail.trim().split('\n').at(-1);
+        lines.find((line) => /^\s*(\w*Error\b|error\b|ERR_)/.test(line)) ??
+        lines.find((line) => /error|fail|✗|×/i.test(line)) ??
+        lines.filter(Boolean).at(-1);
       resolve(code === 0 ? null : `exit ${code}: ${firstError?.trim().slice(0, 140)}`);
     });
   });

@@ -3,14 +3,12 @@
 // who opens an operation's address sees it before Redoc's script has run, and the page itself
 // carries no operation's page. Proven with that script taken out of the page, opened from file://
 // beside a copy of the route files: what is left must show the operation, styled, in the viewport.
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, render, step } from '../scripts/prerender-routes.mjs';
 import {
-  artifactPath,
   type DocsBrowser,
   deref,
   docsDir,
@@ -19,6 +17,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
+  scriptlessPage,
 } from './support.js';
 
 const spec = renderedSpec();
@@ -32,13 +31,7 @@ let docs: DocsBrowser;
 let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
-  const html = readFileSync(docsHtml, 'utf8');
-  const redocScript = /<script type="module">[\s\S]*?<\/script>/;
-  expect(html).toMatch(redocScript);
-  const file = artifactPath('without-redoc-script.html');
-  writeFileSync(file, html.replace(redocScript, ''));
-  cpSync(join(docsDir, 'dist/routes'), artifactPath('routes'), { recursive: true });
-  scriptless = pathToFileURL(file).href;
+  scriptless = scriptlessPage('without-redoc-script.html');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {
