@@ -145,7 +145,21 @@ function copyRepository() {
   }
   // The OpenAPI Generator JAR scripts/setup.sh fetched (not tracked): the same bytes, no download.
   cpSync(join(repo, 'packages/sdks/.tools'), join(copy, 'packages/sdks/.tools'), { recursive: true });
-  execFileSync('git', ['init', '-q'], { cwd: copy }); // turbo and the changelog read a repository
+  // The changelog compares the spec with the repository's first commit: the copy is one commit.
+  const git = (...args) => execFileSync('git', args, { cwd: copy, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git(
+    '-c',
+    'user.name=scale bench',
+    '-c',
+    'user.email=scale-bench@localhost',
+    'commit',
+    '-q',
+    '--no-gpg-sign',
+    '-m',
+    'copy',
+  );
   execFileSync('pnpm', ['install', '--frozen-lockfile', '--offline'], { cwd: copy, stdio: 'ignore' });
   return copy;
 }
