@@ -60,6 +60,8 @@ export function phpSample(model) {
     ...body,
     '',
     `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer.`,
-    `echo $api->${camel(model.operationId)}(${args.join(', ')}), "\\n";`,
+    `$response = $api->${camel(model.operationId)}(${args.join(', ')});`,
+    '// As JSON: a body the spec leaves untyped comes back as a plain object, which echo cannot print.',
+    'echo json_encode($response, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\\n";',
   ].join('\n');
 }
