@@ -129,7 +129,7 @@ async function runStage(copy, [name, commands, measure]) {
   const started = performance.now();
   for (const [command, args] of commands) {
     const error = await run(copy, name.replace(/\s+/g, '-'), command, args);
-    if (error) return { error };
+    if (error) return { error: `after ${((performance.now() - started) / 1000).toFixed(1)} s, ${error}` };
   }
   const seconds = (performance.now() - started) / 1000;
   return { value: seconds, text: `${seconds.toFixed(1)} s`, unit: 's' };
