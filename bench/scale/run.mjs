@@ -58,7 +58,8 @@ function run(copy, log, command, args, env = {}) {
     child.on('error', (error) => resolve(error.message));
     child.on('close', (code) => {
       out.end();
-      const lines = tail.split('\n');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are taken out
+      const lines = tail.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
       const firstError =
         lines.find((line) => /^\s*(\w*Error\b|error\b|ERR_)/.test(line)) ??
         lines.find((line) => /error|fail|✗|×/i.test(line)) ??
