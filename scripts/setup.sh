@@ -160,6 +160,19 @@ install_sdk_python() {
   packages/sdks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/sdks/requirements.txt
 }
 
+install_sdk_peers() {
+  # packages/sdks's peer generators: oapi-codegen and ogen are `go tool`s of peers/go (go.mod pins
+  # them), progenitor a build dependency of peers/progenitor (Cargo.lock pins it); both are fetched
+  # here from the Go module proxy and crates.io, a no-op once cached. openapi-python-client comes
+  # with requirements.txt (install_sdk_python), @hey-api/openapi-ts with the workspace.
+  local go_bin cargo_bin
+  go_bin=$(command -v go || echo /usr/local/go/bin/go)
+  cargo_bin=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
+  say "peer generators of packages/sdks (go mod download, cargo fetch)"
+  (cd packages/sdks/peers/go && "$go_bin" mod download)
+  "$cargo_bin" fetch --locked --quiet --manifest-path packages/sdks/peers/progenitor/Cargo.toml
+}
+
 install_workspace() {
   say "workspace packages"
   pnpm install --frozen-lockfile
@@ -174,4 +187,5 @@ install_sdk_toolchains
 install_sdk_ruby_php
 install_openapi_generator
 install_sdk_python
+install_sdk_peers
 install_workspace

@@ -23,3 +23,11 @@ export declare function effectiveServers(where: {
   pathItem?: JsonObject;
   root?: JsonObject;
 }): Array<{ url: string; [key: string]: unknown }>;
+/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
+export declare const SPEC_DIR: string;
+/** The command that rebuilds every bundle. */
+export declare const BUNDLE_COMMAND: string;
+/** The newest file `bundle` is built from when newer than it (path relative to `sourcesDir`); undefined when fresh. */
+export declare function newerSource(bundle: string, sourcesDir?: string): { path: string; mtimeMs: number } | undefined;
+/** Bundles spec sources laid out as this package's into one document at `output`; throws with Redocly's message. */
+export declare function bundleSources(sourcesDir: string, output: string): void;

@@ -1,6 +1,9 @@
 // The spec package's one JavaScript entry: where the bundled document is, and the few readings of
 // it that every consumer needs. Other packages import these instead of resolving paths themselves.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export { addressKind, effectiveServers } from './rules/addresses.js';
@@ -59,4 +62,72 @@ export function resolveRef(document, node) {
     if (current === undefined) throw new Error(`unresolvable $ref ${ref} in the bundled spec`);
   }
   return current;
+}
+
+/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
+export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/** What the bundles are not built from: their outputs, the tests and the installed modules. */
+const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts']);
+
+/** The command that rebuilds every bundle. */
+export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
+
+/**
+ * The newest file a bundle is built from, when it is newer than the bundle (the bundle is stale);
+ * undefined when the bundle is fresh. `sourcesDir` is this package's directory unless given.
+ * @param {string} bundle
+ * @param {string} [sourcesDir]
+ * @returns {{ path: string, mtimeMs: number } | undefined} `path` relative to `sourcesDir`
+ */
+export function newerSource(bundle, sourcesDir = SPEC_DIR) {
+  const built = statSync(bundle).mtimeMs;
+  const newest = newestFile(sourcesDir, true);
+  return newest && newest.mtimeMs > built
+    ? { path: relative(sourcesDir, newest.path), mtimeMs: newest.mtimeMs }
+    : undefined;
+}
+
+/** @param {string} dir @param {boolean} top @returns {{ path: string, mtimeMs: number } | undefined} */
+function newestFile(dir, top) {
+  let newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || (top && NOT_SOURCES.has(entry.name))) continue;
+    const path = join(dir, entry.name);
+    const found = entry.isDirectory()
+      ? newestFile(path, false)
+      : entry.isFile()
+        ? { path, mtimeMs: statSync(path).mtimeMs }
+        : undefined;
+    if (found && (!newest || found.mtimeMs > newest.mtimeMs)) newest = found;
+  }
+  return newest;
+}
+
+/**
+ * Bundles spec sources laid out as this package's (this package's directory at another commit,
+ * say) into one OpenAPI document at `output`, with this package's Redocly and the sources' own
+ * `redocly.yaml`, as the package's `bundle` step does. Throws with Redocly's last lines on failure.
+ * @param {string} sourcesDir
+ * @param {string} output
+ */
+export function bundleSources(sourcesDir, output) {
+  if (!existsSync(join(sourcesDir, 'openapi.yaml'))) throw new Error(`${sourcesDir} holds no openapi.yaml`);
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('@redocly/cli/package.json');
+  const { bin } = JSON.parse(readFileSync(pkgPath, 'utf8'));
+  const script = typeof bin === 'string' ? bin : (bin.redocly ?? Object.values(bin)[0]);
+  const run = spawnSync(
+    process.execPath,
+    [join(dirname(pkgPath), script), 'bundle', 'openapi.yaml', '--output', output],
+    {
+      cwd: sourcesDir,
+      encoding: 'utf8',
+    },
+  );
+  if (run.status !== 0 || !existsSync(output)) {
+    throw new Error(
+      `redocly could not bundle the spec: ${(run.stderr || run.stdout).trim().split('\n').slice(-5).join('\n')}`,
+    );
+  }
 }

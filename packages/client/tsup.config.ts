@@ -6,5 +6,8 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node22',
+  // openapi-fetch's runtime is bundled: its CJS build's default export does not survive esbuild's
+  // Node-mode interop (`createClient` would be the module object in dist/index.cjs).
+  noExternal: ['openapi-fetch'],
 });

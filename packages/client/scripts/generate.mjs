@@ -1,14 +1,18 @@
 // Generates everything the client derives from the bundled spec into src/generated/ (never
 // committed, never hand-edited): the types (openapi-typescript) and the run-time facts the types
 // cannot carry: the servers per path with their variables, the operations with their security.
+// `--spec FILE --out DIR` generate from another document into another folder (the tests' fixtures).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { bundledSpecPath, HTTP_METHODS, resolveRef } from '@chatplatform/spec';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { checkSupported } from './supported.mjs';
 
-const out = new URL('../src/generated/', import.meta.url);
-const specPath = bundledSpecPath('json');
+const args = parseArgs({ options: { spec: { type: 'string' }, out: { type: 'string' } } }).values;
+const out = args.out ? pathToFileURL(`${resolve(args.out)}/`) : new URL('../src/generated/', import.meta.url);
+const specPath = args.spec ? resolve(args.spec) : bundledSpecPath('json');
 const spec = JSON.parse(await readFile(specPath, 'utf8'));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -50,6 +54,26 @@ const onBehalfOfHeader = (item, op) =>
     .find((p) => p.in === 'header' && p.name.toLowerCase() === 'onbehalfof')
     ?.name.toLowerCase();
 
+const JSON_TYPE = /^application\/(.+\+)?json$/;
+
+/**
+ * What a 2xx body of `op` must be, as the client checks it: the JSON types its schemas allow
+ * (space-separated), `*` for any JSON value, or '' when some 2xx answer declares no JSON body
+ * (nothing is checked then).
+ */
+function successBody(op) {
+  const types = new Set();
+  for (const [status, ref] of Object.entries(op.responses ?? {})) {
+    if (!/^2(\d\d|XX)$/.test(status)) continue;
+    const content = Object.entries(resolveRef(spec, ref).content ?? {}).find(([type]) => JSON_TYPE.test(type));
+    if (!content) return '';
+    const schema = resolveRef(spec, content[1].schema ?? {});
+    if (schema.type === undefined) types.add('*');
+    else for (const type of [schema.type].flat()) types.add(type);
+  }
+  return types.has('*') ? '*' : [...types].join(' ');
+}
+
 /** Per server: the operations on it ("METHOD /path" → operationId) and the security schemes they send. */
 const operations = {};
 const serverSchemes = [];
@@ -70,7 +94,7 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
       );
     }
     const onBehalfOf = onBehalfOfHeader(item, op);
-    operations[`${method.toUpperCase()} ${path}`] = [op.operationId, server, onBehalfOf ?? ''];
+    operations[`${method.toUpperCase()} ${path}`] = [op.operationId, server, onBehalfOf ?? '', successBody(op)];
   }
 }
 // The servers' variables: `region`'s enum is the client's list of regions.
@@ -94,8 +118,11 @@ const runtime = `${header}
 /** The spec's servers: [URL with every variable but {appId} and {region} at its default, ...security schemes its operations send]. */
 export const servers: [url: string, ...security: string[]][] = ${json(serverTable)};
 
-/** Operations by "METHOD /path": [operationId, server index, the header of its onBehalfOf parameter ('' if none)]. */
-export const operations: Record<string, [id: string, server: number, onBehalfOf: string]> = ${json(operations)};
+/**
+ * Operations by "METHOD /path": [operationId, server index, the header of its onBehalfOf parameter
+ * ('' if none), the JSON types a 2xx body may have ('*' any JSON value, '' unchecked)].
+ */
+export const operations: Record<string, [id: string, server: number, onBehalfOf: string, success: string]> = ${json(operations)};
 
 /** The header each security scheme is sent in. */
 export const securityHeaders: Record<string, string> = ${json(schemeHeaders)};

@@ -1,21 +1,32 @@
-// What the client can send, checked against the spec at generation (scripts/generate.mjs): the
-// client builds requests itself (src/request.ts) and serializes only path and header parameters
-// and JSON bodies, so a spec that grows a query parameter or another body type stops the build,
-// rather than the client sending it wrong.
+// What the client can send, checked against the spec at generation (scripts/generate.mjs):
+// openapi-fetch serializes path parameters (style simple), query parameters (the client sets its
+// serializer to style form, explode true: the spec's default for a query), header parameters
+// and JSON bodies; a spec that asks for another style, a cookie parameter or another body type
+// stops the build, rather than the client sending it wrong.
 import { resolveRef } from '@chatplatform/spec';
+
+/** How each location is serialized by the client (OpenAPI's defaults). */
+const STYLES = { path: 'simple', query: 'form', header: 'simple' };
 
 /** Throws, naming the operation (`where`) and what the client cannot send, if `op` of path `item` needs more. */
 export function checkSupported(spec, where, item, op) {
   for (const parameter of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(spec, p))) {
-    if (parameter?.in !== 'path' && parameter?.in !== 'header') {
+    const style = STYLES[parameter?.in];
+    if (!style) {
       throw new Error(
-        `${where}: parameter ${parameter?.name} is in ${parameter?.in}; the client serializes path and header parameters only (src/request.ts)`,
+        `${where}: parameter ${parameter?.name} is in ${parameter?.in}; the client sends path, query and header parameters only`,
+      );
+    }
+    const explode = parameter.explode ?? style === 'form';
+    if ((parameter.style ?? style) !== style || explode !== (style === 'form') || parameter.allowReserved) {
+      throw new Error(
+        `${where}: parameter ${parameter.name} (in ${parameter.in}) is not style ${style}, explode ${style === 'form'}; the client serializes ${parameter.in} parameters that way only`,
       );
     }
   }
   for (const type of Object.keys(resolveRef(spec, op.requestBody)?.content ?? {})) {
     if (!/^application\/(.+\+)?json$/.test(type)) {
-      throw new Error(`${where}: request body ${type}; the client sends JSON bodies only (src/request.ts)`);
+      throw new Error(`${where}: request body ${type}; the client sends JSON bodies only`);
     }
   }
 }

@@ -1,23 +1,21 @@
-// createClient(): openapi-fetch's typed interface over every operation of the spec, each call sent
-// to its server with only that server's credentials, plus the retries, timeouts and typed errors
-// openapi-fetch leaves out by design. Requests are built here (see request.ts): openapi-fetch
-// gives the types only.
-import type { Client, FetchResponse, Middleware } from 'openapi-fetch';
-import {
-  AbortedError,
-  apiErrorClass,
-  ConnectionError,
-  InvalidInputError,
-  type RequestDetails,
-  TimeoutError,
-} from './errors.js';
+// createClient(): openapi-fetch (one client per server of the spec, each with its base URL and
+// only that server's credentials) under the platform's policy: the custom fetch of transport.ts
+// (redirects, body limit), and the retries, timeouts, logging and typed errors of call.ts.
+import createOpenApiFetch, {
+  type ClientPathsWithMethod,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type Middleware,
+  type Client as OpenApiClient,
+} from 'openapi-fetch';
+import { type Context, send as callOnce, type Host, type Init, type Result, type Route } from './call.js';
+import { InvalidInputError } from './errors.js';
 import type { components, paths } from './generated/schema.js';
 import { operations, type Region, securityHeaders, servers, userAgent } from './generated/spec.js';
-import { createLog, LOG_ENV, type Log, type Logger, type LogLevel } from './log.js';
-import { createRedactor, REDACTED, type Redact } from './redact.js';
-import { buildUrl, type Init, mergeHeaders, parse, type Result, serializeBody, withMiddleware } from './request.js';
-import { type BackoffOptions, isRetryableStatus, retryDelay, sleep } from './retry.js';
-import { type Exchange, exchange, type Fetch } from './transport.js';
+import { checkLogger, createLog, LOG_ENV, type Logger, type LogLevel } from './log.js';
+import { createRedactor, REDACTED } from './redact.js';
+import { sleep } from './retry.js';
+import type { Fetch } from './transport.js';
 import {
   check,
   checkAppId,
@@ -26,15 +24,15 @@ import {
   checkNumber,
   checkRegion,
   envName,
-  optionHint,
+  METHODS,
 } from './validate.js';
 
 export type Call = components['schemas']['Call'];
 export type CallParticipant = components['schemas']['CallParticipant'];
+/** The body of a Get Call answer (the spec's CallRecordEnvelope). */
 export type GetCallResponse = components['schemas']['CallRecordEnvelope'];
+export type CallRecordEnvelope = GetCallResponse;
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
-/** The typed openapi-fetch client over every operation of the spec. */
-export type ApiClient = Client<paths>;
 export type { Fetch, Logger, LogLevel };
 
 /** Credentials, named after the spec's security schemes; each is sent only to the servers whose operations use it. */
@@ -50,7 +48,7 @@ export interface Credentials {
 export interface RetryOptions {
   /** Retries after the first attempt, on connection errors, timeouts, 408, 429 and 5xx. Default 2. */
   maxRetries?: number;
-  /** Timeout of each attempt in ms (connecting, headers and body). Default 30 000. */
+  /** Timeout of each attempt in ms (middleware, connecting, headers and body). Default 30 000. */
   timeout?: number;
 }
 
@@ -59,7 +57,7 @@ export interface ClientOptions extends Credentials, RetryOptions {
   appId?: string;
   /** The app's data center, one of the spec's regions. Env: CHATPLATFORM_REGION. */
   region?: Region;
-  /** Send every area to this URL instead of the spec's hosts (a mock). HTTPS, or HTTP on loopback. */
+  /** Replaces the origin of every server (a mock): each keeps its path (`/v3`). HTTPS, or HTTP on loopback. */
   baseUrl?: string;
   /** Methods that are retried. Default GET and HEAD: a POST is never repeated unless you list it. */
   retryMethods?: readonly string[];
@@ -67,9 +65,9 @@ export interface ClientOptions extends Credentials, RetryOptions {
   initialRetryDelay?: number;
   /** Cap of the backoff delay in ms. Default 8 000. */
   maxRetryDelay?: number;
-  /** Cap of a server's Retry-After in ms. Default 60 000. */
+  /** Longest Retry-After honoured, in ms; a longer one is ignored for the backoff. Default 60 000. */
   maxRetryAfter?: number;
-  /** Longest response body read, in bytes; a longer one throws ResponseTooLargeError. Default 1 MiB. */
+  /** Longest response body read, in bytes. Default 1 MiB. */
   maxResponseBytes?: number;
   /** Same-origin redirects followed per attempt; one more throws RedirectError. Default 5. */
   maxRedirects?: number;
@@ -89,7 +87,7 @@ export interface ClientOptions extends Credentials, RetryOptions {
   random?: () => number;
 }
 
-/** Per-request options of the convenience methods (also accepted in the init of `api` calls). */
+/** Per-request options of the conveniences and of `client.api` calls. */
 export interface RequestOptions extends RetryOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -99,6 +97,93 @@ export interface OnBehalfOfOptions extends RequestOptions {
   /** UID of the user on whose behalf the call acts. */
   onBehalfOf?: string;
 }
+
+/** The client's own options of one `client.api` call, beside openapi-fetch's (less those set per client). */
+export interface ApiCallOptions extends RetryOptions {
+  onBehalfOf?: string;
+  fetch?: Fetch;
+  baseUrl?: never;
+  querySerializer?: never;
+  pathSerializer?: never;
+  Request?: never;
+}
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type PathOf<M extends HttpMethod> = ClientPathsWithMethod<OpenApiClient<paths>, M>;
+type Allowed<Path extends keyof paths, M extends HttpMethod> = NonNullable<MaybeOptionalInit<paths[Path], M>> &
+  ApiCallOptions;
+/** `Init` with every key that is not an option refused (a typo such as `timout` does not compile). */
+type Exact<Init, Options> = Init & { [K in Exclude<keyof Init, keyof Options>]: never };
+/** The init argument: optional when the operation needs no parameter or body. */
+type InitArg<Path extends keyof paths, M extends HttpMethod, I> =
+  undefined extends MaybeOptionalInit<paths[Path], M>
+    ? [init?: Exact<I, Allowed<Path, M>>]
+    : [init: Exact<I, Allowed<Path, M>>];
+/** What openapi-fetch answers for operation `M` of `Path`. */
+type Answer<Path extends keyof paths, M extends HttpMethod, I> = Promise<
+  FetchResponse<paths[Path][M] & Record<string, unknown>, I, `${string}/${string}`>
+>;
+type ApiMethod<M extends HttpMethod> = <Path extends PathOf<M>, I extends Allowed<Path, M>>(
+  url: Path,
+  ...init: InitArg<Path, M, I>
+) => Answer<Path, M, I>;
+
+/** openapi-fetch's typed client over every operation of the spec, with the client's own per-call options. */
+export interface ApiClient {
+  request<M extends HttpMethod, Path extends PathOf<M>, I extends Allowed<Path, M>>(
+    method: M,
+    url: Path,
+    ...init: InitArg<Path, M, I>
+  ): Answer<Path, M, I>;
+  GET: ApiMethod<'get'>;
+  PUT: ApiMethod<'put'>;
+  POST: ApiMethod<'post'>;
+  DELETE: ApiMethod<'delete'>;
+  OPTIONS: ApiMethod<'options'>;
+  HEAD: ApiMethod<'head'>;
+  PATCH: ApiMethod<'patch'>;
+  TRACE: ApiMethod<'trace'>;
+  /** Registers openapi-fetch middleware on every server. */
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
+
+/** A convenience's answer with the response's status and headers (openai-node's `.withResponse()`). */
+export interface WithResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+  response: Response;
+}
+
+/** The promise of a convenience: its data, or with `.withResponse()` the data with the answer's status and headers. */
+export class ApiPromise<T> extends Promise<T> {
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+  readonly #answer: Promise<WithResponse<T>>;
+  constructor(answer: Promise<WithResponse<T>>) {
+    super((resolve) => resolve(undefined as T));
+    this.#answer = answer;
+  }
+  /** The data with the response's status and headers. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#answer;
+  }
+  // biome-ignore lint/suspicious/noThenProperty: a promise's own then, delegating to the answer's data.
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#answer.then((a) => a.data).then(onfulfilled, onrejected);
+  }
+  override catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return this.then(undefined, onrejected);
+  }
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.#answer.then((a) => a.data).finally(onfinally);
+  }
+}
+
 /** The numeric options and their defaults: the first three are counts (retries, redirects, bytes), the others durations in ms. */
 const NUMBERS = {
   maxRetries: 2,
@@ -109,88 +194,48 @@ const NUMBERS = {
   maxRetryDelay: 8_000,
   maxRetryAfter: 60_000,
 };
-const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
-/** openapi-fetch options the client does not apply per call: refused rather than ignored (see buildRequest). */
-const PER_CLIENT = ['baseUrl', 'querySerializer', 'pathSerializer', 'Request'];
-/** Each operation: its id, its server, its onBehalfOf header ('' if none) and its path split around the parameters (odd indices are their names). */
-const routes: Record<string, [operation: string, server: number, onBehalfOf: string, parts: string[]]> = {};
-for (const key in operations) routes[key] = [...operations[key]!, key.split(' ')[1]!.split(/\{([^}]+)\}/)];
-
-interface Host {
-  url: string;
-  origin: string;
-  /** User-Agent and the credentials of this server's operations. */
-  headers: Record<string, string>;
-  /** A security scheme of this server's operations without a credential: its operations are refused. */
-  missing?: string | undefined;
-}
-/** What every request of one client shares: the checked options and what createClient made of them. */
-type Context = typeof NUMBERS &
-  BackoffOptions & {
-    hosts: Host[];
-    redact: Redact;
-    retryMethods: string[];
-    wait: (ms: number, signal?: AbortSignal) => Promise<void>;
-    fetch: Fetch;
-    log: Log;
-    logThreshold: number;
-    middleware: Middleware[];
-    /** The fields of a RequestError (the URL redacted), with those of its class. A method, so that every plan has it. */
-    details(this: Plan, fields?: object): RequestDetails;
-  };
-/** One request as buildRequest settled it: the client's context with this request's own settings. */
-export interface Plan extends Context, Exchange {
-  method: string;
-  operation: string;
-  path: string;
-  host: Host;
-  /** The URL and init of every attempt's first Request. */
-  href: string;
-  init: RequestInit;
-  params: NonNullable<Init['params']>;
-  signal?: AbortSignal | undefined;
-  parseAs: string;
-  /** 1 + the retries this method gets. */
-  attempts: number;
-}
+/** Query parameters as OpenAPI serializes them by default (style form, explode true); the generator refuses any other. */
+const QUERY_STYLE = { array: { style: 'form', explode: true }, object: { style: 'form', explode: true } } as const;
 
 export function createClient(options: ClientOptions = {}) {
+  return clientOver({ servers, operations }, options);
+}
+
+/** The spec's run-time table, as scripts/generate.mjs writes it (src/generated/spec.ts). */
+export interface RuntimeSpec {
+  servers: [url: string, ...security: string[]][];
+  operations: Record<string, Route>;
+}
+
+/** The client over a generated table (the tests build one from their own specs). */
+export function clientOver(spec: RuntimeSpec, options: ClientOptions = {}) {
+  check(options && typeof options === 'object', 'options', typeof options, 'must be an object');
   const env = options.env ?? globalThis.process?.env ?? {};
+  check(env && typeof env === 'object', 'env', typeof env, 'must be an object of environment variables');
   const setting = (k: string) => options[k as keyof ClientOptions] ?? env[envName(k)];
   const credentials: Record<string, string> = {};
   for (const scheme in securityHeaders) {
     const value = setting(scheme);
     if (value) credentials[scheme] = checkHeaderValue(scheme, value);
   }
-  const redact = createRedactor(Object.values(credentials));
   const appId = checkAppId(setting('appId'));
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
-  const hosts = servers.map(([template, ...schemes]): Host => {
-    const url = baseUrl ?? template.replace('{appId}', appId).replace('{region}', region);
+  const hosts = spec.servers.map(([template, ...schemes]): Host => {
+    const filled = template.replace('{appId}', appId).replace('{region}', region);
+    // baseUrl replaces the server's origin and keeps its path, as a mock serving production paths needs.
+    const url = baseUrl ? baseUrl + filled.replace(/^[a-z]+:\/\/[^/]*/, '') : filled;
     const headers: Record<string, string> = { 'user-agent': userAgent };
-    for (const scheme of schemes) if (credentials[scheme]) headers[securityHeaders[scheme]!] = credentials[scheme];
-    return { url, origin: new URL(url).origin, headers, missing: schemes.find((scheme) => !credentials[scheme]) };
+    for (const s of schemes) if (credentials[s]) headers[securityHeaders[s]!] = credentials[s];
+    const api = createOpenApiFetch<paths>({ baseUrl: url, headers, querySerializer: QUERY_STYLE });
+    return { url, origin: new URL(url).origin, api, missing: schemes.find((s) => !credentials[s]) };
   });
-  const ctx = {
-    random: options.random ?? Math.random,
-    hosts,
-    redact,
-    retryMethods: (options.retryMethods ?? ['GET', 'HEAD']).map((m) => m.toUpperCase()),
-    wait: options.sleep ?? sleep,
-    fetch: options.fetch ?? ((request, init) => fetch(request, init)),
-    ...createLog(options.logLevel ?? env[LOG_ENV], options.logger ?? console, redact),
-    middleware: [],
-    details(this: Plan, fields?: object) {
-      return { method: this.method, operation: this.operation, url: redact(this.url), ...fields };
-    },
-  } as unknown as Context;
-  Object.entries(NUMBERS).forEach(([name, fallback], i) => {
-    const key = name as keyof typeof NUMBERS;
-    ctx[key] = checkNumber(name, options[key] ?? fallback, i < 3);
-  });
+  const ctx = context(options, env, spec, hosts, Object.values(credentials));
   const api = createRouter(ctx);
-  if (options.middleware) api.use(...options.middleware);
+  if (options.middleware !== undefined) {
+    check(Array.isArray(options.middleware), 'middleware', typeof options.middleware, 'must be an array');
+    api.use(...options.middleware);
+  }
   const description = {
     appId,
     region,
@@ -198,10 +243,10 @@ export function createClient(options: ClientOptions = {}) {
     credentials: Object.fromEntries(Object.keys(credentials).map((k) => [k, REDACTED])),
   };
   return {
-    /** The typed openapi-fetch interface over every operation, each routed to its own host with its own credentials. */
+    /** openapi-fetch's typed interface over every operation, each routed to its own server with its own credentials. */
     api,
-    /** The conveniences: the data of a 2xx answer, or the typed error of any other. */
-    ...conveniences((method, path, init) => send(ctx, method, path, init, true)),
+    /** The conveniences: the data of a 2xx answer (`.withResponse()` adds status and headers), or the typed error of any other. */
+    ...conveniences((method, path, init) => callOnce(ctx, method, path, init, true)),
     toJSON: () => description,
     [Symbol.for('nodejs.util.inspect.custom')]: () => `ChatPlatformClient ${JSON.stringify(description)}`,
   };
@@ -209,215 +254,100 @@ export function createClient(options: ClientOptions = {}) {
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
 
+/** Every option but the credentials and hosts, checked. */
+function context(options: ClientOptions, env: object, spec: RuntimeSpec, hosts: Host[], secrets: string[]): Context {
+  const {
+    retryMethods = ['GET', 'HEAD'],
+    fetch,
+    sleep: wait = sleep,
+    random = Math.random,
+    logger = console,
+  } = options;
+  check(Array.isArray(retryMethods), 'retryMethods', retryMethods, `must be an array of methods, e.g. ['GET', 'HEAD']`);
+  for (const m of retryMethods)
+    check(METHODS.includes(String(m).toUpperCase()), 'retryMethods', m, `is not one of ${METHODS.join(', ')}`);
+  check(
+    fetch === undefined || typeof fetch === 'function',
+    'fetch',
+    typeof fetch,
+    'must be a function (request, { signal }) => Promise<Response>',
+  );
+  check(typeof wait === 'function', 'sleep', typeof wait, 'must be a function (ms, signal) => Promise<void>');
+  check(typeof random === 'function', 'random', typeof random, 'must be a function returning a number in [0, 1)');
+  const numbers = Object.entries(NUMBERS).map(([name, fallback], i) => {
+    const value = options[name as keyof typeof NUMBERS];
+    return [name, checkNumber(name, value === undefined ? fallback : value, i < 3)];
+  });
+  return {
+    ...(Object.fromEntries(numbers) as typeof NUMBERS),
+    random,
+    routes: spec.operations,
+    hosts,
+    secrets,
+    redact: createRedactor(secrets),
+    retryMethods: retryMethods.map((m) => m.toUpperCase()),
+    wait,
+    fetch: fetch ?? ((request, init) => globalThis.fetch(request, init)),
+    ...createLog(options.logLevel ?? (env as Record<string, string>)[LOG_ENV], checkLogger(logger)),
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
 type Caller = (method: string, path: string, init?: Init) => Promise<any>;
+
+/** A convenience's call: an ApiPromise of its data. */
+function convenience<T>(call: Caller, method: string, path: string, init?: Init): ApiPromise<T> {
+  const answer = call(method, path, init).then((result: Result) => {
+    const { status, headers } = result.response;
+    return { data: result.data as T, status, headers, response: result.response };
+  });
+  return new ApiPromise<T>(answer);
+}
 
 /** One method per operation, answering its data or throwing the typed error of a non-2xx answer. */
 const conveniences = (call: Caller) => ({
   calls: {
     /** Get Call: the full record of one call. Throws an ApiError subclass on a non-2xx answer. */
-    get: (sessionId: string, o?: OnBehalfOfOptions): Promise<GetCallResponse> =>
-      call('GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId } } }),
+    get: (sessionId: string, o?: OnBehalfOfOptions) =>
+      convenience<GetCallResponse>(call, 'GET', '/calls/{sessionId}', { ...o, params: { path: { sessionId } } }),
   },
   users: {
     /** List users (the response body is not documented by the platform). */
-    list: (o?: RequestOptions): Promise<unknown> => call('GET', '/users', o),
+    list: (o?: RequestOptions) => convenience<unknown>(call, 'GET', '/users', { ...o }),
   },
   authTokens: {
     /** Create an auth token for a user (the bodies are not documented by the platform). */
-    create: (uid: string, o?: RequestOptions & { body?: unknown }): Promise<unknown> =>
-      call('POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid } } }),
+    create: (uid: string, o?: RequestOptions & { body?: unknown }) =>
+      convenience<unknown>(call, 'POST', '/users/{uid}/auth_tokens', { ...o, params: { path: { uid } } }),
   },
   messages: {
     /** Send a message, optionally on behalf of a user. */
-    send: (body: SendMessageRequest, o?: OnBehalfOfOptions): Promise<unknown> =>
-      call('POST', '/messages', { ...o, body }),
+    send: (body: SendMessageRequest, o?: OnBehalfOfOptions) =>
+      convenience<unknown>(call, 'POST', '/messages', { ...o, body }),
   },
   apps: {
     /** Management API: list apps (authenticated with the management key and secret). */
-    list: (o?: RequestOptions): Promise<unknown> => call('GET', '/apps', o),
+    list: (o?: RequestOptions) => convenience<unknown>(call, 'GET', '/apps', { ...o }),
   },
 });
 
-/** openapi-fetch's interface over every operation, each call sent through send(). */
+/** openapi-fetch's interface over every operation, each call sent through call.ts's send(). */
 function createRouter(ctx: Context): ApiClient {
-  const { middleware } = ctx;
   const router: Record<string, unknown> = {
-    request: (method: string, path: string, init?: Init) => send(ctx, method.toUpperCase(), path, init),
+    request: (method: string, path: string, init?: Init) => callOnce(ctx, String(method).toUpperCase(), path, init),
     use: (...added: Middleware[]) => {
-      for (const m of added) {
-        if (m && !(m.onRequest || m.onResponse || m.onError))
-          throw new InvalidInputError('a middleware must have onRequest, onResponse or onError');
-        if (m) middleware.push(m);
-      }
+      for (const m of added)
+        if (m && (typeof m !== 'object' || !(m.onRequest || m.onResponse || m.onError)))
+          throw new InvalidInputError('a middleware must be an object with onRequest, onResponse or onError');
+      for (const host of ctx.hosts) host.api.use(...added);
     },
     eject: (...removed: Middleware[]) => {
-      for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
+      for (const host of ctx.hosts) host.api.eject(...removed);
     },
   };
-  for (const method of METHODS) router[method] = (path: string, init?: Init) => send(ctx, method, path, init);
-  // Built by name above; its calls take exactly openapi-fetch's arguments.
+  for (const method of METHODS) router[method] = (path: string, init?: Init) => callOnce(ctx, method, path, init);
+  // Built by name above; its calls take exactly the arguments ApiClient types.
   return router as unknown as ApiClient;
 }
-
-/**
- * One call through the retry loop. Answers like openapi-fetch (`{ data | error, response }`); with
- * `throws`, answers the data of a 2xx and throws the typed error of any other status.
- */
-// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch types its client per path; this layer is generic over every path of the spec.
-async function send(ctx: Context, method: string, path: string, init: Init = {}, throws = false): Promise<any> {
-  const plan = buildRequest(ctx, method, path, init);
-  const { signal, attempts } = plan;
-  for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw aborted(plan, signal.reason);
-    const started = Date.now();
-    let result: Result | undefined;
-    let failure: unknown;
-    try {
-      result = await attemptOnce(plan);
-    } catch (error) {
-      failure = error;
-    }
-    const status = result ? result.response.status : ((failure as Error)?.name ?? 'Error');
-    // Another attempt after a retryable status, a connection failure or a timeout, if one is left.
-    const retryable = result
-      ? isRetryableStatus(status as number)
-      : failure instanceof ConnectionError || failure instanceof TimeoutError;
-    const wait =
-      attempt < attempts && retryable
-        ? retryDelay(attempt - 1, result?.response.headers.get('retry-after'), plan)
-        : undefined;
-    // Logged at debug for an answer, info for a retry, warn for a failure that ends the request.
-    const level = result && !retryable ? 0 : wait === undefined ? 2 : 1;
-    if (level >= plan.logThreshold) {
-      const { operation, url } = plan;
-      plan.log(level, { method, operation, url, status, attempt, attempts, wait, elapsed: Date.now() - started });
-    }
-    if (wait === undefined) {
-      if (!result) throw failure;
-      const { ok } = result.response;
-      if (ok) return throws ? result.data : result;
-      // An error body may echo a credential (some servers quote the rejected key).
-      const body = plan.redact(result.error);
-      if (throws)
-        throw new (apiErrorClass(status as number))(
-          `the API answered ${status}`,
-          plan.details({ status, body: body === undefined ? '' : body }),
-        );
-      result.error = body;
-      return result;
-    }
-    try {
-      await plan.wait(wait, signal);
-    } catch (cause) {
-      throw aborted(plan, cause);
-    }
-  }
-}
-
-/** Everything checked and built before the first attempt: the operation, its credentials, URL, headers, body and options. */
-function buildRequest(ctx: Context, method: string, path: string, init: Init): Plan {
-  const route = routes[`${method} ${path}`];
-  if (!route) throw new InvalidInputError(`${method} ${path} is not an operation of the spec`);
-  const [operation, server, onBehalfOfHeader, parts] = route;
-  const host = ctx.hosts[server]!;
-  if (host.missing) throw new InvalidInputError(`${operation} needs ${optionHint(host.missing)}`);
-  // Refused rather than ignored, so that no caller believes a call went to another host or was serialized their way.
-  for (const name of PER_CLIENT)
-    if (init[name as keyof Init] !== undefined)
-      throw new InvalidInputError(`${name} is not supported per call; set the client's options`);
-  const {
-    maxRetries = ctx.maxRetries,
-    timeout = ctx.timeout,
-    parseAs = 'json',
-    fetch = ctx.fetch,
-    onBehalfOf,
-    params = {},
-    body,
-    middleware,
-  } = init;
-  checkNumber('maxRetries', maxRetries, true);
-  checkNumber('timeout', timeout, false);
-  const headers = { ...host.headers };
-  // JSON's Content-Type comes first, so that the caller's headers replace or remove it (null).
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  mergeHeaders(headers, init.headers);
-  mergeHeaders(headers, params.header);
-  if (onBehalfOf !== undefined) {
-    check(onBehalfOfHeader, 'onBehalfOf', onBehalfOf, `is not a parameter of ${operation}`, true);
-    headers[onBehalfOfHeader] = checkHeaderValue('onBehalfOf', onBehalfOf);
-  }
-  const url = buildUrl(host.url, parts, params);
-  return {
-    ...ctx,
-    method,
-    operation,
-    path,
-    host,
-    href: url,
-    // The rest of `init` (cache, keepalive…) goes to the Request, which reads only its own fields;
-    // not the signal: a Request that follows one costs ~25 % (attemptOnce() passes it to fetch).
-    init: {
-      ...init,
-      method,
-      headers,
-      body: serializeBody(body, headers, init.bodySerializer),
-      redirect: 'manual',
-      signal: undefined,
-    } as RequestInit,
-    params,
-    signal: init.signal,
-    timeout,
-    parseAs,
-    middleware: middleware ? [...ctx.middleware, ...middleware] : ctx.middleware,
-    attempts: 1 + (ctx.retryMethods.includes(method) ? maxRetries : 0),
-    fetch,
-    origin: host.origin,
-    url,
-  };
-}
-
-/** One attempt, with its own timeout; throws the attempt's AbortedError or TimeoutError, or what failed. */
-async function attemptOnce(plan: Plan): Promise<Result> {
-  const { signal, timeout } = plan;
-  // The controller and the timeout timer are made only when fetch reads `init.signal`: a fetch
-  // that takes no signal could be neither aborted nor timed out, and an AbortController costs
-  // ~10 % of openapi-fetch's per-request time. The signal goes to fetch, not onto the Request:
-  // a Request that follows a signal costs ~25 %. Its reason is the error the attempt ends with.
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const control = () => {
-    if (!controller) {
-      const c = new AbortController();
-      controller = c;
-      timer = setTimeout(
-        () => c.abort(new TimeoutError(`no answer within ${timeout} ms`, plan.details({ timeout }))),
-        timeout,
-      );
-    }
-    return controller;
-  };
-  const init = {
-    get signal() {
-      return control().signal;
-    },
-  };
-  const onAbort = () => control().abort(aborted(plan, signal!.reason));
-  signal?.addEventListener('abort', onAbort);
-  try {
-    const request = new Request(plan.href, plan.init);
-    const response = await (plan.middleware[0] ? withMiddleware : exchange)(plan, request, init);
-    return await parse(plan, response);
-  } catch (cause) {
-    // The caller's abort and the timeout win over what they caused; anything else (our own
-    // errors, a middleware's or a custom fetch's own bug) is surfaced as it is.
-    throw controller?.signal.aborted ? controller.signal.reason : cause;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-const aborted = (plan: Plan, cause: unknown) => new AbortedError('the request was aborted', plan.details(), { cause });
 
 export type { FetchResponse, Middleware };

@@ -1,7 +1,9 @@
-// One error class per failure kind, so callers can `instanceof` instead of parsing messages.
+// One class per failure kind, as openai-node has them, so that callers can `instanceof` (and
+// TypeScript can narrow) instead of parsing messages. Each kind is a class of its own with a
+// literal `name` (and `status` where it has one): structurally different types, so that
+// `if (e instanceof NotFoundError) return;` leaves the other kinds in `e`. The name is set on the
+// prototype, so that the stack's first line says it and no instance carries it as a field.
 // Every message and field is redacted by the client before an error is built (see redact.ts).
-// The kinds without fields of their own come from one factory (kind()): a class statement each
-// would repeat the same boilerplate in the bundle for every kind.
 
 /** What every error about a request carries. */
 export interface RequestDetails {
@@ -13,32 +15,29 @@ export interface RequestDetails {
   url: string;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base constructor must take `any[]` (TypeScript's rule for class factories).
-type ErrorClass = new (...args: any[]) => Error;
-
-/** A subclass of `base` whose instances are named `${kindName}Error`; `Fields` types what its errors carry besides the base's. */
-const kind = <C extends ErrorClass, Fields = unknown>(kindName: string, base: C) =>
-  class extends base {
-    override name = `${kindName}Error`;
-  } as unknown as Kind<C, InstanceType<C> & Fields>;
-
-/** The type of a kind: constructed like its base, its instances typed with their fields (no static side: none is used). */
-type Kind<C extends ErrorClass, Instance> = { new (...args: ConstructorParameters<C>): Instance; prototype: Instance };
-
 /** Base class of every error this package throws. */
-export const ChatPlatformError = kind('ChatPlatform', Error);
-export type ChatPlatformError = InstanceType<typeof ChatPlatformError>;
+export class ChatPlatformError extends Error {
+  static {
+    ChatPlatformError.prototype.name = 'ChatPlatformError';
+  }
+}
 
 /** An option or argument was refused before anything was sent. */
-export const InvalidInputError = kind('InvalidInput', ChatPlatformError);
-export type InvalidInputError = InstanceType<typeof InvalidInputError>;
+export class InvalidInputError extends ChatPlatformError {
+  static {
+    InvalidInputError.prototype.name = 'InvalidInputError';
+  }
+  declare name: 'InvalidInputError';
+}
 
 /**
  * A request failed. Its fields come from `details`: the request's, plus those of the subclass
- * (`status`, `body`, `timeout`…), so that no subclass needs a constructor of its own.
+ * (`status`, `body`, `timeout`…).
  */
 export class RequestError extends ChatPlatformError implements RequestDetails {
-  override name = 'RequestError';
+  static {
+    RequestError.prototype.name = 'RequestError';
+  }
   declare readonly method: string;
   declare readonly operation: string;
   declare readonly url: string;
@@ -48,67 +47,125 @@ export class RequestError extends ChatPlatformError implements RequestDetails {
   }
 }
 
-/** The server answered with a non-2xx status. `body` is the parsed JSON, or the raw text when it is not JSON (`''` when empty). */
-export class ApiError<Body = unknown> extends RequestError {
-  override name = 'ApiError';
-  declare readonly status: number;
+/**
+ * The server answered with a non-2xx status. `body` is the parsed JSON, or the raw text when it
+ * is not JSON (`''` when empty, cut at `maxResponseBytes` when longer); `headers` are the answer's.
+ */
+export class ApiError<Body = unknown, Status extends number = number> extends RequestError {
+  static {
+    ApiError.prototype.name = 'ApiError';
+  }
+  declare readonly status: Status;
   declare readonly body: Body;
+  declare readonly headers: Headers;
 }
+
 /** 400: the request was not accepted. */
-export const BadRequestError = kind('BadRequest', ApiError);
-export type BadRequestError<Body = unknown> = ApiError<Body>;
+export class BadRequestError<Body = unknown> extends ApiError<Body, 400> {
+  static {
+    BadRequestError.prototype.name = 'BadRequestError';
+  }
+  declare name: 'BadRequestError';
+}
+
 /** 401: the API key (or the management key and secret) is missing or wrong. */
-export const AuthenticationError = kind('Authentication', ApiError);
-export type AuthenticationError<Body = unknown> = ApiError<Body>;
+export class AuthenticationError<Body = unknown> extends ApiError<Body, 401> {
+  static {
+    AuthenticationError.prototype.name = 'AuthenticationError';
+  }
+  declare name: 'AuthenticationError';
+}
+
 /** 403: the key's scope does not allow this operation (e.g. an `authOnly` key). */
-export const PermissionDeniedError = kind('PermissionDenied', ApiError);
-export type PermissionDeniedError<Body = unknown> = ApiError<Body>;
+export class PermissionDeniedError<Body = unknown> extends ApiError<Body, 403> {
+  static {
+    PermissionDeniedError.prototype.name = 'PermissionDeniedError';
+  }
+  declare name: 'PermissionDeniedError';
+}
+
 /** 404: no such resource. */
-export const NotFoundError = kind('NotFound', ApiError);
-export type NotFoundError<Body = unknown> = ApiError<Body>;
+export class NotFoundError<Body = unknown> extends ApiError<Body, 404> {
+  static {
+    NotFoundError.prototype.name = 'NotFoundError';
+  }
+  declare name: 'NotFoundError';
+}
+
 /** 429: rate limited, still so after the retries. */
-export const RateLimitError = kind('RateLimit', ApiError);
-export type RateLimitError<Body = unknown> = ApiError<Body>;
+export class RateLimitError<Body = unknown> extends ApiError<Body, 429> {
+  static {
+    RateLimitError.prototype.name = 'RateLimitError';
+  }
+  declare name: 'RateLimitError';
+}
+
 /** 5xx: the server failed, still so after the retries. */
-export const ServerError = kind('Server', ApiError);
-export type ServerError<Body = unknown> = ApiError<Body>;
+export class ServerError<Body = unknown> extends ApiError<Body> {
+  static {
+    ServerError.prototype.name = 'ServerError';
+  }
+  declare name: 'ServerError';
+}
 
-/** A 2xx answer whose body is not the JSON it should be. `rawText` holds what came. */
-export const InvalidResponseError = kind<typeof RequestError, { readonly status: number; readonly rawText: string }>(
-  'InvalidResponse',
-  RequestError,
-);
-export type InvalidResponseError = InstanceType<typeof InvalidResponseError>;
+/** A 2xx answer whose body is not what the spec declares (empty, `null`, not JSON…). `rawText` holds what came. */
+export class InvalidResponseError extends RequestError {
+  static {
+    InvalidResponseError.prototype.name = 'InvalidResponseError';
+  }
+  declare name: 'InvalidResponseError';
+  declare readonly status: number;
+  declare readonly rawText: string;
+}
 
-/** No answer: DNS, refused or reset connection, TLS failure. Retried on safe methods. */
-export const ConnectionError = kind('Connection', RequestError);
-export type ConnectionError = InstanceType<typeof ConnectionError>;
+/** No answer: DNS, refused or reset connection, TLS failure. Retried on the retried methods. */
+export class ConnectionError extends RequestError {
+  static {
+    ConnectionError.prototype.name = 'ConnectionError';
+  }
+  declare name: 'ConnectionError';
+}
 
-/** An attempt took longer than the `timeout` option. Retried on safe methods. */
-export const TimeoutError = kind<typeof RequestError, { readonly timeout: number }>('Timeout', RequestError);
-export type TimeoutError = InstanceType<typeof TimeoutError>;
+/** An attempt took longer than the `timeout` option. Retried on the retried methods. */
+export class TimeoutError extends RequestError {
+  static {
+    TimeoutError.prototype.name = 'TimeoutError';
+  }
+  declare name: 'TimeoutError';
+  declare readonly timeout: number;
+}
 
 /**
  * A redirect was refused: to another origin (credentials are only sent to the configured one),
- * from https to http, past `maxRedirects`, or with a Location that is not a URL. `location` is the
- * target without its query. Never retried.
+ * from https to http, past `maxRedirects`, to a URL carrying user info, or with a Location that
+ * is not a URL. `location` is the target without its user info and query. Never retried.
  */
-export const RedirectError = kind<typeof RequestError, { readonly status: number; readonly location: string }>(
-  'Redirect',
-  RequestError,
-);
-export type RedirectError = InstanceType<typeof RedirectError>;
+export class RedirectError extends RequestError {
+  static {
+    RedirectError.prototype.name = 'RedirectError';
+  }
+  declare name: 'RedirectError';
+  declare readonly status: number;
+  declare readonly location: string;
+}
 
-/** A response body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
-export const ResponseTooLargeError = kind<typeof RequestError, { readonly maxResponseBytes: number }>(
-  'ResponseTooLarge',
-  RequestError,
-);
-export type ResponseTooLargeError = InstanceType<typeof ResponseTooLargeError>;
+/** A 2xx body longer than `maxResponseBytes`: reading stopped there and the connection was closed. Never retried. */
+export class ResponseTooLargeError extends RequestError {
+  static {
+    ResponseTooLargeError.prototype.name = 'ResponseTooLargeError';
+  }
+  declare name: 'ResponseTooLargeError';
+  declare readonly status: number;
+  declare readonly maxResponseBytes: number;
+}
 
 /** The caller's `signal` aborted the request. Never retried. */
-export const AbortedError = kind('Aborted', RequestError);
-export type AbortedError = InstanceType<typeof AbortedError>;
+export class AbortedError extends RequestError {
+  static {
+    AbortedError.prototype.name = 'AbortedError';
+  }
+  declare name: 'AbortedError';
+}
 
 /** A class of the errors of a status: ApiError or one of its kinds. */
 type ApiErrorClass = new (...args: ConstructorParameters<typeof ApiError>) => ApiError;

@@ -1,7 +1,9 @@
 export type {
+  ApiCallOptions,
   ApiClient,
   Call,
   CallParticipant,
+  CallRecordEnvelope,
   ChatPlatformClient,
   ClientOptions,
   Credentials,
@@ -14,8 +16,9 @@ export type {
   RequestOptions,
   RetryOptions,
   SendMessageRequest,
+  WithResponse,
 } from './client.js';
-export { createClient } from './client.js';
+export { ApiPromise, createClient } from './client.js';
 export {
   AbortedError,
   ApiError,

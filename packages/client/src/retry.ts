@@ -8,7 +8,7 @@ export interface BackoffOptions {
   initialRetryDelay: number;
   /** Cap of the exponential delay in ms. */
   maxRetryDelay: number;
-  /** Cap of a server's Retry-After in ms: longer waits are cut to this. */
+  /** Longest Retry-After honoured, in ms: a longer one falls back to the backoff. */
   maxRetryAfter: number;
   /** Source of randomness for the jitter, in [0, 1). */
   random: () => number;
@@ -37,12 +37,14 @@ export function parseRetryAfter(value?: string | null, now = Date.now()): number
 
 /**
  * Delay before retry number `retry` (0-based): the server's Retry-After when it sent a valid one
- * (see parseRetryAfter), bounded by `maxRetryAfter`, else capped exponential backoff with up to
- * 25 % jitter taken off, so that clients that failed together do not retry together.
+ * (see parseRetryAfter) of at most `maxRetryAfter`, else capped exponential backoff with up to
+ * 25 % jitter taken off, so that clients that failed together do not retry together. A longer
+ * Retry-After is not waited for, not even cut to the cap: the last attempt would come after it
+ * all the same, so the backoff keeps the retries the caller asked for within their usual time.
  */
 export function retryDelay(retry: number, retryAfter: string | null | undefined, o: BackoffOptions): number {
   const fromServer = parseRetryAfter(retryAfter);
-  if (fromServer !== undefined) return Math.min(fromServer, o.maxRetryAfter);
+  if (fromServer !== undefined && fromServer <= o.maxRetryAfter) return fromServer;
   return Math.min(o.initialRetryDelay * 2 ** retry, o.maxRetryDelay) * (1 - 0.25 * o.random());
 }
 

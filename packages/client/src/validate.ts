@@ -3,6 +3,9 @@
 import { InvalidInputError } from './errors.js';
 import { type Region, regions } from './generated/spec.js';
 
+/** The HTTP methods openapi-fetch's interface has. */
+export const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
+
 /** The environment variable of an option: `apiKey` → `CHATPLATFORM_API_KEY`. */
 export const envName = (option: string) => `CHATPLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
 /** How to give an option: "the apiKey option (or CHATPLATFORM_API_KEY)". */

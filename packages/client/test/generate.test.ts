@@ -1,5 +1,6 @@
 // The generator stops the build when the spec asks for what the client cannot send
-// (scripts/supported.mjs): a query or cookie parameter, or a request body that is not JSON.
+// (scripts/supported.mjs): a cookie parameter, a parameter in another style than OpenAPI's default,
+// or a request body that is not JSON.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { HTTP_METHODS } from '@chatplatform/spec';
@@ -24,20 +25,38 @@ describe('what the client can send', () => {
 
   const withRefs = {
     components: {
-      parameters: { Page: { name: 'page', in: 'query' }, Uid: { name: 'uid', in: 'path' } },
+      parameters: {
+        Page: { name: 'page', in: 'query' },
+        Uid: { name: 'uid', in: 'path' },
+        Session: { name: 'session', in: 'cookie' },
+      },
       requestBodies: { Form: { content: { 'multipart/form-data': {} } } },
     },
   };
 
-  test('a query or cookie parameter, inline or by $ref, on the path or the operation, stops it', () => {
-    const page = { $ref: '#/components/parameters/Page' };
-    expect(() => checkSupported(withRefs, 'GET /users', { parameters: [page] }, {})).toThrow(
-      /GET \/users: parameter page is in query; the client serializes path and header parameters only/,
+  test('a cookie parameter, inline or by $ref, on the path or the operation, stops it; path and query pass', () => {
+    const session = { $ref: '#/components/parameters/Session' };
+    expect(() => checkSupported(withRefs, 'GET /users', { parameters: [session] }, {})).toThrow(
+      /GET \/users: parameter session is in cookie; the client sends path, query and header parameters only/,
     );
     const cookie = { name: 'session', in: 'cookie' };
     expect(() => checkSupported(withRefs, 'GET /users', {}, { parameters: [cookie] })).toThrow(/session is in cookie/);
     const uid = { $ref: '#/components/parameters/Uid' };
-    expect(() => checkSupported(withRefs, 'GET /users/{uid}', {}, { parameters: [uid] })).not.toThrow();
+    const page = { $ref: '#/components/parameters/Page' };
+    expect(() => checkSupported(withRefs, 'GET /users/{uid}', {}, { parameters: [uid, page] })).not.toThrow();
+  });
+
+  test('a query parameter in a style the client does not serialize stops it', () => {
+    for (const parameter of [
+      { name: 'ids', in: 'query', style: 'pipeDelimited' },
+      { name: 'ids', in: 'query', explode: false },
+      { name: 'filter', in: 'query', style: 'deepObject' },
+      { name: 'q', in: 'query', allowReserved: true },
+    ]) {
+      expect(() => checkSupported(withRefs, 'GET /calls', {}, { parameters: [parameter] })).toThrow(
+        /GET \/calls: parameter (ids|filter|q) \(in query\) is not style form, explode true/,
+      );
+    }
   });
 
   test('a request body that is not JSON stops it; JSON and +json pass', () => {

@@ -4,12 +4,12 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Prism serving the spec's examples: the base URL of the Chat and Calls servers (`…/v3`). */
+    /** Prism serving the spec's examples, on production paths: its origin, the client's baseUrl. */
     mockUrl: string;
-    /** Prism generating responses from the schemas, with a fixed seed. */
+    /** Prism generating responses from the schemas, with a fixed seed: its origin. */
     dynamicMockUrl: string;
-    /** The static mock's base URL of the management server (no `/v3`). */
-    managementMockUrl: string;
+    /** The static mock's URL of the chat server (`…/v3`), for tools that take a server URL. */
+    mockChatServerUrl: string;
   }
 }
 
@@ -25,10 +25,10 @@ export default async function setup(project: TestProject) {
     await stop();
     throw error;
   }
-  // The mock answers production paths: the client's base URL keeps the servers' `/v3`.
-  const { paths } = readBundledSpec() as { paths: Record<string, { servers: Array<{ url: string }> }> };
-  project.provide('mockUrl', mocks[0]!.serverUrl(paths['/calls/{sessionId}']!.servers[0]!));
-  project.provide('dynamicMockUrl', mocks[1]!.serverUrl(paths['/calls/{sessionId}']!.servers[0]!));
-  project.provide('managementMockUrl', mocks[0]!.serverUrl(paths['/apps']!.servers[0]!));
+  // The mock answers production paths: the client's baseUrl is its origin, each server keeps its path.
+  const { servers } = readBundledSpec() as { servers: Array<{ url: string }> };
+  project.provide('mockUrl', mocks[0]!.url);
+  project.provide('dynamicMockUrl', mocks[1]!.url);
+  project.provide('mockChatServerUrl', mocks[0]!.serverUrl(servers[0]!));
   return stop;
 }

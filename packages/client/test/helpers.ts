@@ -4,11 +4,10 @@ import { type AttemptLog, type ClientOptions, createClient, type Logger } from '
 export const APP_ID = 'app1';
 
 /**
- * The client's baseUrl for a Prism mock started by global-setup.ts: the one place that says under
- * which path the mock serves the API. The mock answers production paths, so this is the mock's
- * equivalent of a spec server: `…/v3` for the Chat and Calls servers, the origin for management.
+ * The client's baseUrl for a Prism mock started by global-setup.ts: its origin. The mock answers
+ * production paths, and baseUrl keeps each server's path (`/v3`, or none for management).
  */
-export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' | 'managementMockUrl' = 'mockUrl') => inject(mock);
+export const mockBaseUrl = (mock: 'mockUrl' | 'dynamicMockUrl' = 'mockUrl') => inject(mock);
 export const API_KEY = 'test-api-key';
 
 export interface LogLine {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { createClient, InvalidInputError, regions } from '../src/index.js';
 import { recordingFetch, thrownBy } from './helpers.js';
 
-const base = { appId: 'app1', region: 'eu', apiKey: 'k', env: {} } as const;
+const base = { appId: 'app1', region: 'eu', apiKey: 'inputs-test-key', env: {} } as const;
 const CALLS_PREFIX = '/v3/calls/';
 const validLabel = fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
 
@@ -248,14 +248,6 @@ describe('error kinds', () => {
     expect(requests).toHaveLength(0);
   });
 
-  test('a query is refused before a request: no operation of the spec takes one', async () => {
-    const { fetch, requests } = recordingFetch();
-    const client = createClient({ ...base, fetch });
-    const init = { params: { query: { page: 2 } } } as never;
-    await expect(client.api.GET('/users', init)).rejects.toThrow(/no operation of the spec takes query parameters/);
-    expect(requests).toHaveLength(0);
-  });
-
   test('openapi-fetch options the client does not apply per call are refused, not ignored', async () => {
     const { fetch, requests } = recordingFetch();
     const client = createClient({ ...base, fetch });
@@ -276,5 +268,55 @@ describe('error kinds', () => {
   test('NaN and Infinity are shown as such, not as null', () => {
     expect(() => createClient({ ...base, timeout: NaN })).toThrow(/timeout NaN must be/);
     expect(() => createClient({ ...base, maxRetries: Infinity })).toThrow(/maxRetries Infinity must be/);
+  });
+});
+
+describe('options are checked before anything is sent', () => {
+  test.each([
+    ['retryMethods as a string', { retryMethods: 'POST' }, /retryMethods "POST" must be an array of methods/],
+    ['retryMethods with a typo', { retryMethods: ['GET', 'PSOT'] }, /retryMethods "PSOT" is not one of GET, PUT/],
+    ['fetch that is not a function', { fetch: 'nope' }, /fetch "string" must be a function/],
+    ['timeout null', { timeout: null }, /timeout null must be a positive number of ms/],
+    ['maxRetries null', { maxRetries: null }, /maxRetries null must be a non-negative integer/],
+    ['a logger without methods', { logger: {} }, /logger has no debug, info, warn method/],
+    ['a logger without warn', { logger: { debug() {}, info() {} } }, /logger has no warn method/],
+    ['middleware that is not an array', { middleware: {} }, /middleware "object" must be an array/],
+    ['sleep that is not a function', { sleep: 5 }, /sleep "number" must be a function/],
+  ])('%s: InvalidInputError naming it', (_, option, message) => {
+    const error = thrownBy(() => createClient({ ...base, ...(option as object) }));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  test('per request: timeout null, fetch not a function, an unknown parseAs, maxRetries on a method not retried', async () => {
+    const { fetch, requests } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    const message = { receiver: 'u2', receiverType: 'user', type: 'text', data: { text: 'hi' } } as const;
+    const refused: [Promise<unknown>, RegExp][] = [
+      [client.calls.get('s1', { timeout: null as never }), /timeout null must be a positive number/],
+      [client.api.GET('/users', { timeout: null as never }), /timeout null must be a positive number/],
+      [client.api.GET('/users', { fetch: 'nope' as never }), /fetch "string" must be a function/],
+      [client.api.GET('/users', { parseAs: 'xml' as never }), /parseAs "xml" is not one of json, text/],
+      [client.messages.send(message, { maxRetries: 2 }), /maxRetries 2 is set, but POST is not retried: add it/],
+    ];
+    for (const [pending, reason] of refused) {
+      const error = await pending.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as Error).message).toMatch(reason);
+    }
+    await client.messages.send(message, { maxRetries: 0 });
+    expect(requests).toHaveLength(1);
+  });
+
+  test("client.api types the client's own per-request options: a typo does not compile", async () => {
+    const { fetch } = recordingFetch();
+    const client = createClient({ ...base, fetch });
+    await client.api.GET('/users', { timeout: 5000, maxRetries: 0, signal: AbortSignal.timeout(60_000) });
+    // @ts-expect-error timout is not an option (timeout is)
+    await client.api.GET('/users', { timout: 5000 });
+    // @ts-expect-error the base URL is the client's, not a call's
+    await client.api.GET('/users', { baseUrl: 'https://elsewhere.test' }).catch(() => undefined);
+    // @ts-expect-error onBehalfOf is a string
+    await client.api.GET('/calls/{sessionId}', { params: { path: { sessionId: 's' } }, onBehalfOf: 1 }).catch(() => 0);
   });
 });

@@ -45,13 +45,13 @@ describe('CHATPLATFORM_LOG', () => {
     expect(retry!.fields).toMatchObject({
       method: 'GET',
       operation: 'list-users',
-      url: `${server!.url}/users`,
+      url: `${server!.url}/v3/users`,
       attempts: 3,
     });
     expect(retry!.fields.elapsed).toBeGreaterThanOrEqual(0);
     const attempt = `attempt 1 of 3, ${retry!.fields.elapsed} ms`;
     expect(retry!.message).toBe(
-      `chatplatform: GET list-users ${server!.url}/users → 503 (${attempt}), retrying in 500 ms`,
+      `chatplatform: GET list-users ${server!.url}/v3/users → 503 (${attempt}), retrying in 500 ms`,
     );
     expect(JSON.stringify(lines)).not.toContain('private');
   });
@@ -109,5 +109,41 @@ describe('CHATPLATFORM_LOG', () => {
     expect(() => createClient({ appId: APP_ID, region: 'eu', env: { CHATPLATFORM_LOG: 'verbose' } })).toThrow(
       /CHATPLATFORM_LOG/,
     );
+  });
+});
+
+describe('a logger never changes the outcome', () => {
+  test("a logger that throws: the call still ends with the API's error", async () => {
+    server = await startFaultServer([json(503, { reason: 'down' })]);
+    const broken = () => {
+      throw new Error('the log sink is down');
+    };
+    const client = createClient({
+      appId: APP_ID,
+      region: 'eu',
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      env: {},
+      maxRetries: 0,
+      logLevel: 'debug',
+      logger: { debug: broken, info: broken, warn: broken },
+    });
+    await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'ServerError', status: 503 });
+  });
+
+  test("the caller's own abort is logged at debug, not warn", async () => {
+    server = await startFaultServer(['hang']);
+    const { logger, lines } = recordingLogger();
+    const options = { appId: APP_ID, region: 'eu', apiKey: API_KEY, baseUrl: server.url, env: {}, logger } as const;
+    const controller = new AbortController();
+    const pending = createClient({ ...options, logLevel: 'debug' }).calls.get('s1', { signal: controller.signal });
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(1));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortedError' });
+    expect(lines.map((l) => [l.level, l.fields.status])).toEqual([['debug', 'AbortedError']]);
+    lines.length = 0;
+    const quiet = createClient(options).calls.get('s1', { signal: AbortSignal.abort() });
+    await expect(quiet).rejects.toMatchObject({ name: 'AbortedError' });
+    expect(lines).toEqual([]);
   });
 });

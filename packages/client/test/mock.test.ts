@@ -62,7 +62,7 @@ describe('Get Call', () => {
     expect(auth.status).toBe(401);
     expect(auth.body.status).toBe(401);
     expect(auth).toMatchObject({ method: 'GET', operation: 'get-call' });
-    expect(auth.url).toBe(`${mockBaseUrl()}/calls/${encodeURIComponent(SESSION)}`);
+    expect(auth.url).toBe(`${mockBaseUrl()}/v3/calls/${encodeURIComponent(SESSION)}`);
   });
 
   test('Prefer: code=400 gives the typed 400 error with the spec example body', async () => {
@@ -139,7 +139,7 @@ describe('retries and errors against Prism', () => {
 
   test('the management API gets key and secret, never apikey', async () => {
     const { fetch, requests } = recordingFetch((r) => globalThis.fetch(r));
-    const { client } = clientFor(mockBaseUrl('managementMockUrl'), {
+    const { client } = clientFor(mockBaseUrl(), {
       fetch,
       managementKey: 'mk',
       managementSecret: 'ms',
@@ -148,5 +148,46 @@ describe('retries and errors against Prism', () => {
     expect(requests[0]!.headers.get('key')).toBe('mk');
     expect(requests[0]!.headers.get('secret')).toBe('ms');
     expect(requests[0]!.headers.has('apikey')).toBe(false);
+  });
+});
+
+describe('one client, every area of the mock', () => {
+  test("baseUrl at the mock's origin reaches Get Call, the chat operations and the management API", async () => {
+    const { fetch, requests } = recordingFetch((r) => globalThis.fetch(r));
+    const { client } = clientFor(mockBaseUrl(), { fetch, managementKey: 'mk', managementSecret: 'ms' });
+    expect((await client.calls.get(SESSION)).data[0]!.sessionId).toBe(SESSION);
+    await client.users.list();
+    await client.authTokens.create('cometchat-uid-1');
+    await client.messages.send({ receiver: 'u2', receiverType: 'user', type: 'text', data: { text: 'hi' } });
+    await client.apps.list();
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      `GET /v3/calls/${encodeURIComponent(SESSION)}`,
+      'GET /v3/users',
+      'POST /v3/users/cometchat-uid-1/auth_tokens',
+      'POST /v3/messages',
+      'GET /apps',
+    ]);
+  });
+});
+
+describe('withResponse()', () => {
+  test("the data with the answer's status and headers; awaiting the call gives the data alone", async () => {
+    const { client } = clientFor(mockBaseUrl());
+    const { data, status, headers, response } = await client.calls.get(SESSION).withResponse();
+    expectTypeOf(data).toEqualTypeOf<GetCallResponse>();
+    expect(data).toEqual(initiated);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.status).toBe(200);
+    expect(await client.calls.get(SESSION)).toEqual(initiated);
+  });
+
+  test('an error answer rejects withResponse() with the typed error, its headers on it', async () => {
+    const { client } = clientFor(mockBaseUrl());
+    const pending = client.calls.get(SESSION, { headers: { Prefer: 'code=400' } });
+    const error = await pending.withResponse().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).headers.get('content-type')).toMatch(/json/);
+    await expect(pending).rejects.toBeInstanceOf(BadRequestError);
   });
 });

@@ -3,14 +3,16 @@
 // client, nor in a log line (every attempt is logged, at debug level).
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ChatPlatformError, createClient } from '../src/index.js';
+import { ChatPlatformError, createClient, InvalidInputError, RedirectError } from '../src/index.js';
 import { type Fault, type FaultServer, startFaultServer } from './fault-server.js';
 import { clientFor, thrownBy } from './helpers.js';
 
 const KEY = 'sk_live_RedactMe_9f8e7d6c5b4a';
 const MGMT_KEY = 'mk_RedactMe_0a1b2c3d';
 const MGMT_SECRET = 'ms_RedactMe_4e5f6a7b';
-const SECRETS = [KEY, MGMT_KEY, MGMT_SECRET];
+/** A key given for one request only (`headers: { apikey }`), never to the client. */
+const REQUEST_KEY = 'sk_live_PerRequest_1a2b3c4d5e';
+const SECRETS = [KEY, MGMT_KEY, MGMT_SECRET, REQUEST_KEY];
 const echo = `{"error":"invalid apikey ${KEY}","key":"${MGMT_KEY}","secret":"${MGMT_SECRET}","${KEY}":1}`;
 
 let server: FaultServer | undefined;
@@ -89,6 +91,52 @@ describe('secrets never visible', () => {
   test('a redirect to another origin whose path carries the key', async () => {
     const redirect: Fault = { status: 302, headers: { location: `http://127.0.0.1:9/calls/${KEY}?key=${MGMT_KEY}` } };
     expectNoSecret(await errorFrom([redirect], (c) => c.calls.get(KEY)));
+  });
+
+  test('a same-origin redirect whose Location carries user info: RedirectError, the key in no view', async () => {
+    const script: Fault[] = [];
+    const error = await errorFrom(script, (c) => {
+      script.push({ status: 302, headers: { location: `http://${KEY}@${server!.url.slice(7)}/v3/x` } });
+      return c.calls.get('s1');
+    });
+    expect(error).toBeInstanceOf(RedirectError);
+    expect((error as Error).message).toMatch(/user info/);
+    expectNoSecret(error);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  test('a key given per request (headers or params.header) is redacted too', async () => {
+    const echoed: Fault = {
+      status: 400,
+      headers: { 'content-type': 'application/json', 'x-echo': REQUEST_KEY },
+      body: `{"error":"invalid apikey ${REQUEST_KEY}"}`,
+    };
+    const viaHeaders = await errorFrom([echoed], (c) => c.calls.get('s1', { headers: { apikey: REQUEST_KEY } }));
+    expectNoSecret(viaHeaders);
+    expect((viaHeaders as { body: unknown }).body).toEqual({ error: 'invalid apikey [REDACTED]' });
+    const viaParams = await errorFrom([echoed], (c) =>
+      c.api.GET('/users', { params: { header: { APIKEY: REQUEST_KEY } } as never }).then(({ error }) => {
+        throw new ChatPlatformError(JSON.stringify(error));
+      }),
+    );
+    expectNoSecret(viaParams);
+  });
+
+  test('a path or a header name quoting the key: InvalidInputError without it', async () => {
+    const { client, logs } = clientFor('http://127.0.0.1:9', { apiKey: KEY });
+    const path = await client.api.GET(`/calls/${KEY}` as never).catch((e: unknown) => e);
+    expect(path).toBeInstanceOf(InvalidInputError);
+    expect((path as Error).message).toMatch(/is not an operation of the spec/);
+    expectNoSecret(path);
+    const header = await client.calls.get('s1', { headers: { [`x ${KEY}`]: 'v' } }).catch((e: unknown) => e);
+    expect(header).toBeInstanceOf(InvalidInputError);
+    expectNoSecret(header);
+    const perRequest = await client.calls
+      .get('s1', { headers: { apikey: REQUEST_KEY, [`x ${REQUEST_KEY}`]: 'v' } })
+      .catch((e: unknown) => e);
+    expect(perRequest).toBeInstanceOf(InvalidInputError);
+    expectNoSecret(perRequest);
+    expect(logs).toEqual([]);
   });
 
   test('timeout and abort', async () => {

@@ -77,7 +77,7 @@ test('a middleware sending the request to another origin sends it without the cr
   await client.users.list();
   await client.apps.list();
   expect(other.requests.map((r) => [r.url, r.headers.apikey, r.headers.key, r.headers.secret])).toEqual([
-    ['/users', undefined, undefined, undefined],
+    ['/v3/users', undefined, undefined, undefined],
     ['/apps', undefined, undefined, undefined],
   ]);
   expect(api.requests).toHaveLength(0);
@@ -107,37 +107,42 @@ describe('https to http: refused', () => {
 
 describe('on the same origin: followed, with the credentials', () => {
   test('302 to another path: the answer of the target', async () => {
-    const api = await apiServer(redirect(302, '/calls/s2'), answer(CALL));
+    const api = await apiServer(redirect(302, '/v3/calls/s2'), answer(CALL));
     const { client } = clientFor(api.url);
     expect(await client.calls.get('s1')).toEqual(CALL);
     expect(api.requests.map((r) => [r.method, r.url, r.headers.apikey])).toEqual([
-      ['GET', '/calls/s1', API_KEY],
-      ['GET', '/calls/s2', API_KEY],
+      ['GET', '/v3/calls/s1', API_KEY],
+      ['GET', '/v3/calls/s2', API_KEY],
     ]);
   });
 
   test('303 after a POST: a GET without body', async () => {
-    const api = await apiServer(redirect(303, '/users'), answer({ data: [] }));
+    const api = await apiServer(redirect(303, '/v3/users'), answer({ data: [] }));
     const { client } = clientFor(api.url);
     await client.messages.send(MESSAGE);
     const [post, get] = api.requests;
     expect([post!.method, JSON.parse(post!.body)]).toEqual(['POST', MESSAGE]);
-    expect([get!.method, get!.url, get!.body, get!.headers['content-type']]).toEqual(['GET', '/users', '', undefined]);
+    expect([get!.method, get!.url, get!.body, get!.headers['content-type']]).toEqual([
+      'GET',
+      '/v3/users',
+      '',
+      undefined,
+    ]);
     expect(get!.headers.apikey).toBe(API_KEY);
   });
 
   test.each([307, 308])('%i after a POST: the same method and body again', async (status) => {
-    const api = await apiServer(redirect(status, '/messages?again=1'), answer({ ok: true }));
+    const api = await apiServer(redirect(status, '/v3/messages?again=1'), answer({ ok: true }));
     const { client } = clientFor(api.url);
     expect(await client.messages.send(MESSAGE)).toEqual({ ok: true });
     expect(api.requests.map((r) => [r.method, r.url, JSON.parse(r.body), r.headers.apikey])).toEqual([
-      ['POST', '/messages', MESSAGE, API_KEY],
-      ['POST', '/messages?again=1', MESSAGE, API_KEY],
+      ['POST', '/v3/messages', MESSAGE, API_KEY],
+      ['POST', '/v3/messages?again=1', MESSAGE, API_KEY],
     ]);
   });
 
   test('hops are bounded by maxRedirects, and the loop is not retried', async () => {
-    const api = await apiServer(redirect(302, '/calls/s1'));
+    const api = await apiServer(redirect(302, '/v3/calls/s1'));
     const { client } = clientFor(api.url, { maxRedirects: 3 });
     const error = await client.calls.get('s1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);

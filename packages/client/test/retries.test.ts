@@ -45,7 +45,7 @@ describe('503 bursts', () => {
     const error = await client.calls.get('s1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 503, body: { reason: 'maintenance' }, method: 'GET', operation: 'get-call' });
-    expect((error as ServerError).url).toBe(`${server.url}/calls/s1`);
+    expect((error as ServerError).url).toBe(`${server.url}/v3/calls/s1`);
     expect(server.requests).toHaveLength(4);
   });
 
@@ -92,12 +92,15 @@ describe('429 and Retry-After', () => {
     expect(sleeps[0]).toBeLessThanOrEqual(3000);
   });
 
-  test('a Retry-After beyond maxRetryAfter is cut to it', async () => {
-    const { client, sleeps } = await scripted([json(429, {}, { 'retry-after': '3600' }), json(200, CALL)], {
-      maxRetryAfter: 5000,
-    });
+  test('a Retry-After beyond maxRetryAfter falls back to the backoff (not the cap, twice)', async () => {
+    const script = [
+      json(429, {}, { 'retry-after': '3600' }),
+      json(503, {}, { 'retry-after': '3600' }),
+      json(200, CALL),
+    ];
+    const { client, sleeps } = await scripted(script, { maxRetryAfter: 5000, random: () => 0 });
     await client.calls.get('s1');
-    expect(sleeps).toEqual([5000]);
+    expect(sleeps).toEqual([500, 1000]);
   });
 
   test('still 429 after the retries: RateLimitError', async () => {
@@ -121,7 +124,7 @@ describe('connection resets', () => {
     const { server, client } = await scripted(['reset', 'reset', 'reset']);
     const error = await client.calls.get('s1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ method: 'GET', operation: 'get-call', url: `${server.url}/calls/s1` });
+    expect(error).toMatchObject({ method: 'GET', operation: 'get-call', url: `${server.url}/v3/calls/s1` });
     expect(server.requests).toHaveLength(3);
   });
 });
@@ -211,8 +214,31 @@ describe('bodies that are not JSON', () => {
     await expect(client.calls.get('s1')).rejects.toMatchObject({ name: 'ServerError', status: 500, body: '' });
   });
 
-  test('an empty 200 body: no data', async () => {
-    const { client } = await scripted([{ status: 200 }]);
-    expect(await client.calls.get('s1')).toBeUndefined();
+  test.each([
+    ['an empty 200 body', { status: 200 }, 'no body'],
+    ['a 204', { status: 204 }, 'no body'],
+    ['a null 200 body', json(200, null), 'null, not object'],
+    ['an array for an object', json(200, []), 'array, not object'],
+  ] as [string, Fault, string][])(
+    '%s where the spec declares a JSON object: InvalidResponseError, not retried',
+    async (_, fault, what) => {
+      const { server, client } = await scripted([fault, json(200, CALL)]);
+      const error = await client.calls.get('s1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ status: (fault as { status: number }).status, operation: 'get-call' });
+      expect((error as Error).message).toContain(what);
+      expect(server.requests).toHaveLength(1);
+      const { error: raw } = await client.api.GET('/calls/{sessionId}', { params: { path: { sessionId: 's1' } } }).then(
+        () => ({ error: undefined }),
+        (e: unknown) => ({ error: e }),
+      );
+      expect(raw).toBeUndefined(); // the second answer of the script is a valid record
+    },
+  );
+
+  test('an undocumented body (any JSON value): null passes, empty does not', async () => {
+    const { client } = await scripted([json(200, null), { status: 200 }]);
+    expect(await client.users.list()).toBeNull();
+    await expect(client.users.list()).rejects.toBeInstanceOf(InvalidResponseError);
   });
 });

@@ -51,7 +51,7 @@ describe('hosts per area', () => {
     });
     await client.calls.get('s1');
     await client.apps.list();
-    expect(requests.map((r) => r.url)).toEqual(['http://127.0.0.1:9/calls/s1', 'http://127.0.0.1:9/apps']);
+    expect(requests.map((r) => r.url)).toEqual(['http://127.0.0.1:9/v3/calls/s1', 'http://127.0.0.1:9/apps']);
     expect(requests[1]!.headers.has('apikey')).toBe(false);
   });
 });

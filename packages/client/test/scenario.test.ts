@@ -17,6 +17,7 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 // The one place the mock's address comes from (global-setup.ts starts it once per run).
 const mockUrl = inject('mockUrl');
+const mockChatServerUrl = inject('mockChatServerUrl');
 const spec = readBundledSpec<any>();
 const workflowFile = require.resolve('@chatplatform/spec/arazzo/auth-token-flow.arazzo.yaml');
 // The mock serves the observed example: its session, and its initiator as the user acting.
@@ -87,7 +88,7 @@ describe('the Arazzo workflow, run by redocly respect against the mock', () => {
     copyFileSync(workflowFile, workflow);
     writeFileSync(source, JSON.stringify(description));
     const report = join(dir, 'respect.json');
-    const args = ['respect', workflow, '-S', `platform=${mockUrl}`, '-J', report];
+    const args = ['respect', workflow, '-S', `platform=${mockChatServerUrl}`, '-J', report];
     for (const [name, value] of Object.entries(values)) args.push('--input', `${name}=${value}`);
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
     const code = await run(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), ...args], {

@@ -1,12 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
+import { bundleSources, SPEC_DIR } from '@chatplatform/spec';
+import { type Finding, rateOasdiff } from './breaking-findings.js';
+import { bodyChanges, schemaNameChanges, withOperationParameters } from './breaking-schemas.js';
+import { serverChanges } from './breaking-servers.js';
 import { assertBundleFresh } from './bundle-freshness.js';
-import { findOasdiff, type OasdiffChange, oasdiffBreaking, oasdiffRelease } from './oasdiff.js';
+import { findOasdiff, oasdiffBreaking, oasdiffRelease } from './oasdiff.js';
 import { type SecurityChange, securityChanges } from './security-changes.js';
-import { bundledSpecPath, loadSpec, type OpenApiDocument, specPackageDir } from './spec-document.js';
+import { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
 import {
   highestMajor,
   LAST_RELEASE,
@@ -16,7 +19,10 @@ import {
   type VersionMove,
 } from './versioning.js';
 
+export type { Finding, Rating } from './breaking-findings.js';
 export { LAST_RELEASE };
+/** A finding rated breaking. */
+export type BreakingChange = Finding;
 
 /** A spec to compare cannot be read: exit 2, like unreadable input. */
 export class SpecInputError extends Error {}
@@ -35,23 +41,13 @@ export interface BreakingOptions {
   specDir?: string;
 }
 
-/** One change that breaks existing clients. */
-export interface BreakingChange {
-  /** oasdiff's check id, or this package's (`security-…`). */
-  id: string;
-  /** ERR: breaking; WARN: oasdiff's "possibly breaking", which the gate counts as breaking too. */
-  level: 'ERR' | 'WARN';
-  checkedBy: 'oasdiff' | 'contract';
-  /** `GET /calls/{sessionId}`, or the component. */
-  where: string;
-  text: string;
-  why: string;
-}
-
 export interface BreakingResult {
   base: { label: string; version: string };
   revision: { label: string; version: string };
-  breaking: BreakingChange[];
+  /** What breaks an existing client: counted. */
+  breaking: Finding[];
+  /** Reported, not counted: changes generated code sees (`generated-code`) and findings rated `not-breaking`, each with why. */
+  notBreaking: Finding[];
   /** The oasdiff release that compared (the pinned one), or why it could not be read. */
   oasdiff: string;
   /** Where the major version still has to move before the revision may pass; empty on a pass. */
@@ -66,7 +62,7 @@ export interface BreakingResult {
  * moved in info.version and in every server's `/vN` together.
  */
 export function checkBreaking(options: BreakingOptions): BreakingResult {
-  const specDir = options.specDir ?? specPackageDir();
+  const specDir = options.specDir ?? SPEC_DIR;
   if (options.revision !== undefined && !existsSync(options.revision)) {
     throw new SpecInputError(
       `the revision ${options.revision} does not exist: name an OpenAPI file, or leave --revision out to compare the bundled spec`,
@@ -80,16 +76,14 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
     const baseDoc = readSpec(basePath, BaselineError);
     const revisionDoc = readSpec(revision, SpecInputError);
     const release = oasdiffRelease(oasdiff);
-    const breaking = [
-      ...securityChanges(baseDoc, revisionDoc).map(fromSecurity),
-      ...oasdiffBreaking(oasdiff, basePath, revision, temp).map(fromOasdiff),
-    ];
+    const { breaking, notBreaking } = compareSpecs(baseDoc, revisionDoc, oasdiff, temp);
     const base = readVersions(baseDoc);
     const revised = readVersions(revisionDoc);
     return {
       base: { label, version: base.version },
       revision: { label: options.revision ?? 'the bundled spec', version: revised.version },
       breaking,
+      notBreaking,
       oasdiff: release,
       ...versionVerdict(base, revised, breaking.length),
     };
@@ -98,10 +92,39 @@ export function checkBreaking(options: BreakingOptions): BreakingResult {
   }
 }
 
+/**
+ * Every change between two documents, each rated by what it does to an existing client: the
+ * servers (the URL a client builds), authentication, request and response bodies, schema names,
+ * and oasdiff's findings (one run, on copies in `workDir` with path-level parameters moved into
+ * the operations).
+ */
+export function compareSpecs(
+  base: OpenApiDocument,
+  revision: OpenApiDocument,
+  oasdiff: string,
+  workDir: string,
+): Pick<BreakingResult, 'breaking' | 'notBreaking'> {
+  const basePath = join(workDir, 'base.json');
+  const revisionPath = join(workDir, 'revision.json');
+  writeFileSync(basePath, JSON.stringify(withOperationParameters(base)));
+  writeFileSync(revisionPath, JSON.stringify(withOperationParameters(revision)));
+  const findings: Finding[] = [
+    ...serverChanges(base, revision),
+    ...securityChanges(base, revision).map(fromSecurity),
+    ...bodyChanges(base, revision),
+    ...oasdiffBreaking(oasdiff, basePath, revisionPath, workDir).map(rateOasdiff),
+    ...schemaNameChanges(base, revision),
+  ];
+  return {
+    breaking: findings.filter((f) => f.rating === 'breaking'),
+    notBreaking: findings.filter((f) => f.rating !== 'breaking'),
+  };
+}
+
 /** The bundled spec, refused when a source of the spec package is newer than it. */
 function freshBundle(): string {
   const bundle = bundledSpecPath('yaml');
-  assertBundleFresh(bundle, specPackageDir());
+  assertBundleFresh(bundle);
   return bundle;
 }
 
@@ -149,33 +172,8 @@ function versionVerdict(
   };
 }
 
-function fromSecurity(change: SecurityChange): BreakingChange {
-  return { ...change, level: 'ERR', checkedBy: 'contract' };
-}
-
-function fromOasdiff(change: OasdiffChange): BreakingChange {
-  return {
-    id: change.id,
-    level: change.level >= 3 ? 'ERR' : 'WARN',
-    checkedBy: 'oasdiff',
-    where: [change.operation, change.path].filter(Boolean).join(' ') || change.section || 'the document',
-    text: change.text,
-    why: whyBreaking(change.id),
-  };
-}
-
-/** Why a change of oasdiff's kind breaks clients, by the part of the API it touches. */
-function whyBreaking(id: string): string {
-  if (id.startsWith('api-path-removed') || id.startsWith('api-removed') || id.startsWith('api-operation-id-removed')) {
-    return 'clients calling it get an error';
-  }
-  if (id.startsWith('request-') || id.startsWith('new-required-request') || id.includes('request-parameter')) {
-    return 'requests existing clients send may now be refused';
-  }
-  if (id.startsWith('response-') || id.includes('response-header') || id.includes('response-property')) {
-    return 'existing clients may fail to read or handle the response';
-  }
-  return 'oasdiff rates it breaking for existing clients';
+function fromSecurity({ rating, ...change }: SecurityChange): Finding {
+  return { ...change, rating: rating ?? 'breaking', checkedBy: 'contract' };
 }
 
 function resolveBaseline(base: string, cwd: string, specDir: string, temp: string): { path: string; label: string } {
@@ -220,15 +218,10 @@ function resolveBaseline(base: string, cwd: string, specDir: string, temp: strin
   if (!existsSync(join(root, 'openapi.yaml')))
     throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
   const output = join(temp, 'baseline.yaml');
-  const bundle = spawnSync(
-    process.execPath,
-    [redoclyBin(specPackageDir()), 'bundle', 'openapi.yaml', '--output', output],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (bundle.status !== 0 || !existsSync(output)) {
-    throw new BaselineError(
-      `redocly could not bundle the spec at ${ref}: ${(bundle.stderr || bundle.stdout).trim().split('\n').slice(-5).join('\n')}`,
-    );
+  try {
+    bundleSources(root, output);
+  } catch (error) {
+    throw new BaselineError(`--base ${ref}: the spec at that ref: ${(error as Error).message}`);
   }
   const name = release?.name ?? ref;
   return {
@@ -255,16 +248,6 @@ function lastRelease(git: (...args: string[]) => string): { ref: string; name: s
   return { ref: first, name: 'first commit, no spec-v* tag yet' };
 }
 
-/** Redocly CLI is a dependency of @chatplatform/spec: resolve its bin from that package. */
-function redoclyBin(specDir: string): string {
-  const require = createRequire(join(specDir, 'package.json'));
-  const pkgPath = require.resolve('@redocly/cli/package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> };
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : (pkg.bin.redocly ?? Object.values(pkg.bin)[0]);
-  if (!bin) throw new BaselineError('@redocly/cli declares no bin');
-  return join(dirname(pkgPath), bin);
-}
-
 /** A shallow clone lacks the history and tags a baseline may need. */
 function isShallow(git: (...args: string[]) => string): boolean {
   return safe(() => git('rev-parse', '--is-shallow-repository')) === 'true';
@@ -278,13 +261,23 @@ function safe<T>(fn: () => T): T | undefined {
   }
 }
 
+const LABELS: Record<Finding['rating'], string> = {
+  breaking: 'BREAKING',
+  'generated-code': 'GENERATED-CODE',
+  'not-breaking': 'NOT-BREAKING',
+};
+
 export function formatBreakingText(result: BreakingResult): string {
   const lines = [
     `Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
     `  oasdiff ${result.oasdiff}`,
   ];
-  for (const change of result.breaking) {
-    lines.push(`  ${change.level} ${change.where}: ${change.text} [${change.id}]`, `      why: ${change.why}`);
+  for (const change of [...result.breaking, ...result.notBreaking]) {
+    const level = change.oasdiffLevel ? `, oasdiff ${change.oasdiffLevel}` : '';
+    lines.push(
+      `  ${LABELS[change.rating]} ${change.where}: ${change.text} [${change.id}${level}]`,
+      `      why: ${change.why}`,
+    );
   }
   lines.push(`${result.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${result.reason}.`);
   for (const move of result.moves) lines.push(`  move ${move.where}: ${move.from} → ${move.to}`);

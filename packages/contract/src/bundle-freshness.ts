@@ -1,42 +1,22 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { BUNDLE_COMMAND, newerSource } from '@chatplatform/spec';
 
 /** The bundled spec is older than a file it is built from. */
 export class StaleBundleError extends Error {}
 
-/** What the spec package's bundle is not built from (its outputs, tests and installed modules). */
-const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts']);
-
-// Runs Redocly directly, so the bundle is always rewritten (a turbo cache hit might leave its old timestamp).
-export const REBUILD_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
+// The spec package's bundle step runs Redocly directly, so the bundle is always rewritten (a turbo
+// cache hit might leave its old timestamp).
+export const REBUILD_COMMAND = BUNDLE_COMMAND;
 
 /**
- * Refuses a bundle older than its newest source file in `sourcesDir` (the spec package: the
- * documents, redocly.yaml and the plugins its bundle step runs), naming that file and how to rebuild.
+ * Refuses a bundle older than its newest source file (the spec package says which files those
+ * are: its documents, redocly.yaml and the scripts its bundle step runs), naming that file and how
+ * to rebuild. `sourcesDir`: the spec package's directory unless given.
  */
-export function assertBundleFresh(bundle: string, sourcesDir: string): void {
-  const built = statSync(bundle).mtimeMs;
-  const newest = newestFile(sourcesDir);
-  if (newest && newest.mtimeMs > built) {
-    throw new StaleBundleError(
-      `the bundled spec ${bundle} is older than its source ${relative(sourcesDir, newest.path)} ` +
-        `(changed ${new Date(newest.mtimeMs).toISOString()}, bundle built ${new Date(built).toISOString()}): ` +
-        `rebuild it with \`${REBUILD_COMMAND}\`, then run again`,
-    );
-  }
-}
-
-function newestFile(dir: string, top = true): { path: string; mtimeMs: number } | undefined {
-  let newest: { path: string; mtimeMs: number } | undefined;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.') || (top && NOT_SOURCES.has(entry.name))) continue;
-    const path = join(dir, entry.name);
-    const found = entry.isDirectory()
-      ? newestFile(path, false)
-      : entry.isFile()
-        ? { path, mtimeMs: statSync(path).mtimeMs }
-        : undefined;
-    if (found && (!newest || found.mtimeMs > newest.mtimeMs)) newest = found;
-  }
-  return newest;
+export function assertBundleFresh(bundle: string, sourcesDir?: string): void {
+  const newer = newerSource(bundle, sourcesDir);
+  if (!newer) return;
+  throw new StaleBundleError(
+    `the bundled spec ${bundle} is older than its source ${newer.path} ` +
+      `(changed ${new Date(newer.mtimeMs).toISOString()}): rebuild it with \`${REBUILD_COMMAND}\`, then run again`,
+  );
 }

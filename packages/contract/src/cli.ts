@@ -33,9 +33,12 @@ const COMMAND_USAGE: Record<string, string> = {
     2: nothing was validated.
 `,
   breaking: `  breaking --base <git ref|file|${LAST_RELEASE}> [--revision FILE] [--format text|json]
-    Breaking changes from the baseline to the bundled spec (refused when older than its sources):
-    oasdiff's, plus authentication changes (security schemes, requirements, roles). A breaking
-    change passes only as a new major version, moved in info.version and in every server's /vN.
+    Changes from the baseline to the bundled spec (refused when older than its sources), each
+    rated by what it does to an existing client: breaking (counted), generated-code or
+    not-breaking (reported with why). Compared: the URL each operation's servers build,
+    authentication, request and response bodies and media types, schema names, and oasdiff's
+    findings. A breaking change passes only as a new major version, moved in info.version and in
+    every server's /vN.
     ${LAST_RELEASE}: the newest spec-v* tag, else the repository's first commit.
     Exit 0: pass; 1: breaking changes without the major version moved everywhere (says what to move);
     2: oasdiff missing, failing, printing nothing, or not the pinned release (checked with

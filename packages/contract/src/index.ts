@@ -4,8 +4,10 @@ export {
   type BreakingOptions,
   type BreakingResult,
   checkBreaking,
+  type Finding,
   formatBreakingText,
   LAST_RELEASE,
+  type Rating,
   SpecInputError,
 } from './breaking.js';
 export { StaleBundleError } from './bundle-freshness.js';

@@ -39,6 +39,13 @@ export const SEVERITY_LEVELS: Readonly<Record<string, 'err' | 'none'>> = {
   'api-security-scope-added': 'none',
   'api-global-security-removed': 'none',
   'api-global-security-scope-added': 'none',
+  // Media types of responses and request bodies are compared by breaking-schemas.ts, which sees
+  // every change of them (oasdiff rates application/json → application/vnd.x+json INFO on a
+  // response, and misses it on a request body); off, so each is reported once.
+  'request-body-media-type-removed': 'none',
+  'response-media-type-removed': 'none',
+  'response-media-type-name-changed': 'none',
+  'response-media-type-name-generalized': 'none',
 };
 
 /**

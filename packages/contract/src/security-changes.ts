@@ -4,6 +4,8 @@ import { deref, isObject, type OpenApiDocument, type SecurityRequirement } from 
 /** A breaking change found by this package's own comparison of the two bundled documents. */
 export interface SecurityChange {
   id: string;
+  /** Set on a rename: nothing changes on the wire, but generated clients name the credential after the scheme. */
+  rating?: 'generated-code';
   /** `GET /calls/{sessionId}`, or the scheme's place in components. */
   where: string;
   text: string;
@@ -18,17 +20,18 @@ export interface SecurityChange {
  */
 export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument): SecurityChange[] {
   const users = schemeUsers(base);
-  const changes: SecurityChange[] = [];
+  const renames = schemeRenames(base, revision);
+  const changes: SecurityChange[] = [...renames].map(([from, to]) => renamed(from, to, users.get(from) ?? []));
   const changedSchemes = new Set<string>();
   for (const [name, usedBy] of users) {
-    const found = schemeChanges(name, scheme(base, name), scheme(revision, name), usedBy);
+    const found = schemeChanges(name, scheme(base, name), scheme(revision, renames.get(name) ?? name), usedBy);
     if (found.length > 0) changedSchemes.add(name);
     changes.push(...found);
   }
   for (const { where, path, method } of operations(base)) {
     const revised = operationAt(revision, path, method);
     if (!revised) continue; // a removed operation is oasdiff's finding
-    const before = effectiveSecurity(base, operationAt(base, path, method)!);
+    const before = effectiveSecurity(base, operationAt(base, path, method)!).map((r) => renamedRequirement(r, renames));
     const after = effectiveSecurity(revision, revised);
     for (const requirement of before) {
       // A requirement on a scheme sent differently is already reported at the scheme.
@@ -38,6 +41,45 @@ export function securityChanges(base: OpenApiDocument, revision: OpenApiDocument
     }
   }
   return changes;
+}
+
+/**
+ * Schemes that left the revision while one of another name that goes on the wire the same way
+ * (type, location, header or query name, HTTP scheme, flows) was added: a rename.
+ */
+function schemeRenames(base: OpenApiDocument, revision: OpenApiDocument): Map<string, string> {
+  const names = (doc: OpenApiDocument) => Object.keys(doc.components?.securitySchemes ?? {});
+  const added = names(revision).filter((name) => !scheme(base, name));
+  const renames = new Map<string, string>();
+  for (const name of names(base).filter((n) => !scheme(revision, n))) {
+    const wire = wireIdentity(scheme(base, name)!);
+    const twin = added.find((candidate) => wireIdentity(scheme(revision, candidate)!) === wire);
+    if (twin) {
+      renames.set(name, twin);
+      added.splice(added.indexOf(twin), 1);
+    }
+  }
+  return renames;
+}
+
+function wireIdentity(s: Record<string, unknown>): string {
+  const name = s.in === 'header' && typeof s.name === 'string' ? s.name.toLowerCase() : s.name;
+  const httpScheme = typeof s.scheme === 'string' ? s.scheme.toLowerCase() : s.scheme;
+  return JSON.stringify([s.type, s.in, name, httpScheme, s.openIdConnectUrl, s.flows]);
+}
+
+function renamedRequirement(requirement: SecurityRequirement, renames: Map<string, string>): SecurityRequirement {
+  return Object.fromEntries(Object.entries(requirement).map(([name, roles]) => [renames.get(name) ?? name, roles]));
+}
+
+function renamed(from: string, to: string, users: string[]): SecurityChange {
+  return {
+    id: 'security-scheme-renamed',
+    rating: 'generated-code',
+    where: `security scheme ${from} (used by ${users.join(', ') || 'no operation'})`,
+    text: `renamed \`${to}\`; the credential goes on the wire as before`,
+    why: `requests are unchanged; generated clients name the credential setting after the scheme (e.g. OpenAPI Generator's api_key['${from}']), so code that sets it by name must say ${to}`,
+  };
 }
 
 /** A client that satisfied `old` satisfies `candidate`: no new scheme, and no role or scope `old` did not require. */

@@ -27,7 +27,8 @@ export interface VersionMove {
   to: string;
 }
 
-const SERVER_MAJOR = /\/v(\d+)(?=\/|$)/;
+/** A server's version segment: `/v3`, or `/v3.0` (its major is 3). */
+const SERVER_MAJOR = /\/v(\d+)((?:\.\d+)*)(?=\/|$)/;
 
 /** info.version and every server (root, path-level, operation-level) with its `/vN`. */
 export function readVersions(doc: OpenApiDocument): VersionInfo {
@@ -60,18 +61,23 @@ export function readVersions(doc: OpenApiDocument): VersionInfo {
 
 /**
  * What still has to move for `revision` to be major version `target` everywhere: info.version,
- * and every server's `/vN`. A server without `/vN` is left alone only when the base had the same
- * URL without one too (the management address never carried a version).
+ * and every server's `/vN`. A server without `/vN` is left alone only when the base had one without
+ * it at the same place or with the same URL (the management address never carried a version).
  */
 export function pendingMoves(base: VersionInfo, revision: VersionInfo, target: number): VersionMove[] {
   const moves: VersionMove[] = [];
   if (revision.major !== target) moves.push({ where: 'info.version', from: revision.version, to: `${target}.0.0` });
-  const unversioned = new Set(base.servers.filter((s) => s.major === undefined).map((s) => s.url));
+  // Unversioned in the base at the same place or with the same URL: the management address, even
+  // when its host changed, never carries a version.
+  const unversioned = new Set(base.servers.filter((s) => s.major === undefined).flatMap((s) => [s.url, s.where]));
   for (const server of revision.servers) {
     if (server.major === target) continue;
-    if (server.major === undefined && unversioned.has(server.url)) continue;
+    if (server.major === undefined && (unversioned.has(server.url) || unversioned.has(server.where))) continue;
+    // A segment written with a minor (`/v3.0`) moves in the same form (`/v4.0`), never gains a second one.
     const to =
-      server.major === undefined ? `${server.url}/v${target}` : server.url.replace(SERVER_MAJOR, `/v${target}`);
+      server.major === undefined
+        ? `${server.url}/v${target}`
+        : server.url.replace(SERVER_MAJOR, (_, _major, minor: string) => `/v${target}${minor.replace(/\d+/g, '0')}`);
     moves.push({ where: server.where, from: server.url, to });
   }
   return moves;

@@ -43,7 +43,8 @@
     if (settings.target === 'mock' && mockUrl)
       pairs.push([
         'createClient({\n',
-        `createClient({\n  baseUrl: '${onMock(fill(SERVERS[0].url, SERVERS[0].defaults))}',\n`,
+        // The client's baseUrl replaces every server's origin and keeps its path: the mock's origin.
+        `createClient({\n  baseUrl: '${mockUrl}',\n`,
       ]);
     return pairs.filter(([from, to]) => from !== to);
   }

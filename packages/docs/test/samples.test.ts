@@ -133,17 +133,13 @@ describe('TypeScript samples, with the built @chatplatform/client against the mo
   });
 
   it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
-    const result = await runTypeScriptSample(op.id, sample(op, 'TypeScript'), onMock(op.serverUrl), credentials);
+    // The client's baseUrl is the mock's origin: it keeps each server's path (/v3) itself.
+    const result = await runTypeScriptSample(op.id, sample(op, 'TypeScript'), mock.url, credentials);
     expect(result.status, result.stderr).toBe(0);
   });
 
   it('get-call prints the observed call record', async () => {
-    const result = await runTypeScriptSample(
-      'get-call',
-      sample(getCall, 'TypeScript'),
-      onMock(getCall.serverUrl),
-      credentials,
-    );
+    const result = await runTypeScriptSample('get-call', sample(getCall, 'TypeScript'), mock.url, credentials);
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
 });

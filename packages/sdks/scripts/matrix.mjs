@@ -1,65 +1,100 @@
-// The README's language × check matrix, produced from the smoke drivers' test results
-// (test/driver-smoke.test.ts, written by vitest's JSON reporter to test-results/vitest.json).
-//   node scripts/matrix.mjs --check   fails when the README's matrix differs from the results
-//   node scripts/matrix.mjs --write   rewrites the README's matrix from the results
+// The README's matrices, produced from the test results (vitest's JSON reporter writes
+// test-results/vitest.json): the OpenAPI Generator language × check matrix of
+// test/driver-smoke.test.ts and the peer generators' tool × check matrix of
+// test/peer-generators.test.ts.
+//   node scripts/matrix.mjs --check   fails when a README matrix differs from the results
+//   node scripts/matrix.mjs --write   rewrites the README's matrices from the results (those the run holds)
 // A check that did not run shows as "not run", so a skipped language or check cannot look green.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageDir } from './lib/paths.mjs';
+import { knownDefect } from './lib/peer-defects.mjs';
 
 export const RESULTS = join(packageDir, 'test-results', 'vitest.json');
 const README = join(packageDir, 'README.md');
-const SUITE = 'driver-smoke.test.ts';
-const BEGIN = '<!-- smoke-matrix:begin (scripts/matrix.mjs --write) -->';
-const END = '<!-- smoke-matrix:end -->';
 const MARK = { passed: 'pass', failed: 'FAIL' };
 
-/** Rows (languages) × columns (checks) from a vitest JSON report, in the order the tests ran. */
-export function matrixFrom(report) {
-  const suite = report.testResults?.find((file) => file.name.endsWith(SUITE));
-  if (!suite) throw new Error(`${RESULTS} holds no results of test/${SUITE}: run the package's tests first.`);
-  const languages = [];
+/**
+ * A known defect's test passes when the check fails as expected: the cell says "no" and names the
+ * tool's issue, or points to the README's list where the tool's tracker has none.
+ */
+function peerCell(tool, check, status) {
+  const defect = knownDefect(tool, check);
+  if (!defect || status !== 'passed') return MARK[status] ?? 'not run';
+  const match = /github\.com\/([^/]+\/[^/]+)\/issues\/(\d+)/.exec(defect.issue ?? '');
+  return match ? `no ([${match[1]}#${match[2]}](${defect.issue}))` : 'no (below)';
+}
+
+export const TABLES = [
+  { suite: 'driver-smoke.test.ts', marker: 'smoke-matrix', cell: (_lang, _check, status) => MARK[status] ?? 'not run' },
+  { suite: 'peer-generators.test.ts', marker: 'peer-matrix', cell: peerCell },
+];
+
+/** Rows (checks) × columns (the suite's top-level groups) from a vitest JSON report, in the order the tests ran. */
+export function matrixFrom(report, table = TABLES[0]) {
+  const suite = report.testResults?.find((file) => file.name.endsWith(table.suite));
+  if (!suite) throw new Error(`${RESULTS} holds no results of test/${table.suite}: run the package's tests first.`);
+  const columns = [];
   const checks = [];
   const cells = new Map();
   for (const test of suite.assertionResults) {
-    const [lang] = test.ancestorTitles;
-    if (!languages.includes(lang)) languages.push(lang);
+    const [column] = test.ancestorTitles;
+    if (!columns.includes(column)) columns.push(column);
     if (!checks.includes(test.title)) checks.push(test.title);
-    cells.set(`${lang}\u0000${test.title}`, MARK[test.status] ?? 'not run');
+    cells.set(`${column}\u0000${test.title}`, table.cell(column, test.title, test.status));
   }
-  const header = `| check | ${languages.join(' | ')} |`;
-  const rule = `|---|${languages.map(() => '---').join('|')}|`;
+  const header = `| check | ${columns.join(' | ')} |`;
+  const rule = `|---|${columns.map(() => '---').join('|')}|`;
   const rows = checks.map(
-    (check) => `| ${check} | ${languages.map((lang) => cells.get(`${lang}\u0000${check}`) ?? 'not run').join(' | ')} |`,
+    (check) => `| ${check} | ${columns.map((c) => cells.get(`${c}\u0000${check}`) ?? 'not run').join(' | ')} |`,
   );
   return [header, rule, ...rows].join('\n');
 }
 
-function readmeMatrix(readme) {
-  const start = readme.indexOf(BEGIN);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no matrix between "${BEGIN}" and "${END}".`);
+function markers(table) {
+  return { begin: `<!-- ${table.marker}:begin (scripts/matrix.mjs --write) -->`, end: `<!-- ${table.marker}:end -->` };
+}
+
+function readmeMatrix(readme, table) {
+  const { begin, end } = markers(table);
+  const start = readme.indexOf(begin);
+  const stop = readme.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`README.md has no matrix between "${begin}" and "${end}".`);
   return {
-    before: readme.slice(0, start + BEGIN.length),
-    table: readme.slice(start + BEGIN.length, end).trim(),
-    after: readme.slice(end),
+    before: readme.slice(0, start + begin.length),
+    current: readme.slice(start + begin.length, stop).trim(),
+    after: readme.slice(stop),
   };
 }
 
+/** The tables whose suite the report holds: --write takes those (a run of one test file rewrites its table), --check needs all. */
+function tablesIn(report, mode) {
+  const ran = TABLES.filter((table) => report.testResults?.some((file) => file.name.endsWith(table.suite)));
+  if (mode === '--write' && ran.length > 0) return ran;
+  return TABLES;
+}
+
 function main(mode) {
-  const matrix = matrixFrom(JSON.parse(readFileSync(RESULTS, 'utf8')));
-  const readme = readFileSync(README, 'utf8');
-  const { before, table, after } = readmeMatrix(readme);
+  const report = JSON.parse(readFileSync(RESULTS, 'utf8'));
+  let readme = readFileSync(README, 'utf8');
+  const differ = [];
+  const tables = tablesIn(report, mode);
+  for (const table of tables) {
+    const matrix = matrixFrom(report, table);
+    const { before, current, after } = readmeMatrix(readme, table);
+    if (mode === '--write') readme = `${before}\n${matrix}\n${after}`;
+    else if (current !== matrix) differ.push(`${table.marker}:\nResults:\n${matrix}\nREADME:\n${current}`);
+  }
   if (mode === '--write') {
-    writeFileSync(README, `${before}\n${matrix}\n${after}`);
-    console.log('README.md: smoke matrix written from the test results.');
-  } else if (table !== matrix) {
+    writeFileSync(README, readme);
+    console.log(`README.md: ${tables.map((table) => table.marker).join(', ')} written from the test results.`);
+  } else if (differ.length > 0) {
     throw new Error(
-      `README.md's smoke matrix differs from the test results; run \`node scripts/matrix.mjs --write\`.\nResults:\n${matrix}\nREADME:\n${table}`,
+      `README.md's matrices differ from the test results; run \`node scripts/matrix.mjs --write\`.\n${differ.join('\n')}`,
     );
   } else {
-    console.log('README.md: the smoke matrix agrees with the test results.');
+    console.log('README.md: the matrices agree with the test results.');
   }
 }
 

@@ -1,5 +1,6 @@
 // A missing toolchain fails with what to install; nothing passes by skipping.
 import { describe, expect, test } from 'vitest';
+import { requirePythonModule } from '../scripts/lib/peers.mjs';
 import {
   MissingToolchainError,
   PHP_CLIENT_NEEDS,
@@ -73,5 +74,19 @@ describe('the Ruby and PHP checks', () => {
   test('a missing interpreter fails like any missing tool', () => {
     const tools = { 'chatplatform-no-such-ruby': { args: rubyLoads(RUBY_CLIENT_NEEDS), install: 'Ruby' } };
     expect(() => requireTool('chatplatform-no-such-ruby', tools)).toThrow(MissingToolchainError);
+  });
+});
+
+// A peer generator installed into the venv (openapi-python-client) that is missing fails with the set-up step.
+describe('requirePythonModule', () => {
+  test('names the set-up step when the module does not import', () => {
+    expect(() => requirePythonModule('python3', 'chatplatform_no_such_generator')).toThrow(MissingToolchainError);
+    expect(() => requirePythonModule('python3', 'chatplatform_no_such_generator')).toThrow(
+      /chatplatform_no_such_generator is not installed in packages\/sdks\/\.venv\. Run `bash scripts\/setup\.sh`/,
+    );
+  });
+
+  test('passes when it imports', () => {
+    expect(() => requirePythonModule('python3', 'json')).not.toThrow();
   });
 });

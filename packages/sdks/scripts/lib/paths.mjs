@@ -37,3 +37,9 @@ export const bundledSpec = {
 export function specVersion() {
   return JSON.parse(readFileSync(bundledSpec.json(), 'utf8')).info.version;
 }
+
+/**
+ * The JSON bundle of one address (`calls`, `chat`, `management`): that address as its only
+ * server and only the operations it serves; `oas` '3.0' for its OpenAPI 3.0.3 companion.
+ */
+export const addressBundle = (address, oas = '3.1') => bundledSpecPath('json', { address, openapi: oas });
