@@ -124,10 +124,19 @@ async function openOverview(page, url) {
   );
 }
 
-/** Redoc draws a section when it is scrolled near: scroll down the route to its end, then back. */
-async function renderWholeRoute() {
+/**
+ * Redoc draws a section when it is scrolled near: scroll down to the end of the route's own section
+ * (not the document's: every section below would be drawn too, and kept), then back.
+ */
+async function renderWholeRoute(route) {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-  for (let step = 0; step < 200 && scrollY + innerHeight < document.documentElement.scrollHeight - 1; step++) {
+  const section = () => document.getElementById(route.slice(1));
+  const below = () => (section()?.getBoundingClientRect().bottom ?? 0) > innerHeight;
+  for (
+    let step = 0;
+    step < 200 && below() && scrollY + innerHeight < document.documentElement.scrollHeight - 1;
+    step++
+  ) {
     scrollBy(0, innerHeight / 2);
     await frame();
   }
@@ -137,8 +146,9 @@ async function renderWholeRoute() {
 }
 
 /**
- * The route's <main> as a reader who opens its address gets it: the sections above the route's tag
- * that earlier routes left drawn go back to Redoc's empty placeholders (when the page showed one).
+ * The route's <main> as a reader who opens its address needs it: its tag's heading and its own
+ * section; every other section Redoc has drawn (for earlier routes, or around this one) goes back
+ * to Redoc's empty placeholder, so a route's file holds one operation whatever their number.
  */
 function routeMain({ route, placeholder }) {
   const main = document.querySelector('#redoc main').cloneNode(true);
@@ -147,7 +157,7 @@ function routeMain({ route, placeholder }) {
     const id =
       child.getAttribute('data-section-id') ??
       child.querySelector('[data-section-id]')?.getAttribute('data-section-id');
-    if (id === tagSection || id === route) break;
+    if (id === tagSection || id === route) continue;
     if (placeholder === null || id == null || child.matches('[data-section-id]:empty')) continue;
     const empty = document.createElement('div');
     empty.setAttribute('data-section-id', id);
@@ -176,7 +186,7 @@ async function drawRoute(page, route, summary, placeholder) {
       () => false,
     );
   if (!drawn) throw new Error(`prerender: Redoc did not draw "${summary}" at #${route}; is the route right?`);
-  await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute));
+  await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute, route));
   return step(`reading #${route}`, page.evaluate(routeMain, { route, placeholder }));
 }
 
