@@ -194,7 +194,7 @@ function report(results, stageNames) {
     return {
       stage: name,
       'a (at 0 operations)': `${intercept.toFixed(2)} ${unit}`,
-      'b (per operation)': `${(slope * 1000).toFixed(1)} m${unit}`,
+      'b (per operation)': unit === 's' ? `${(slope * 1000).toFixed(1)} ms` : `${slope.toFixed(1)} ${unit}`,
       k: exponent.toFixed(2),
     };
   });
