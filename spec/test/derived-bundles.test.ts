@@ -152,6 +152,29 @@ describe('the OpenAPI 3.0.3 companions', () => {
     expect(await spectral([file])).toEqual(expect.arrayContaining([expect.stringMatching(/^oas3-schema .*"if"/)]));
   });
 
+  it("are valid OpenAPI 3.0 for Redocly's spec ruleset (its 3.0 structure check), and a 3.1 keyword is caught", async () => {
+    const config = join(work, 'redocly-spec-only.yaml');
+    writeFileSync(config, 'extends: [spec]\n');
+    const broken = read({ openapi: '3.0' });
+    broken.components.schemas.Call.if = combined.components.schemas.Call.if;
+    const brokenFile = join(work, 'broken-for-redocly.json');
+    writeFileSync(brokenFile, JSON.stringify(broken));
+    const lint = (files: string[]) =>
+      run(localBin(specDir, 'redocly', '@redocly/cli'), ['lint', ...files, '--config', config, '--format=stylish'], {
+        cwd: work,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+        (error: { code?: number; stdout?: string; stderr?: string }) => ({
+          code: error.code,
+          output: `${error.stdout}${error.stderr}`,
+        }),
+      );
+    const valid = await lint(companions.map((where) => bundledSpecPath('yaml', where)));
+    expect(valid).toMatchObject({ code: 0, output: expect.stringContaining('Your API descriptions are valid') });
+    expect(await lint([brokenFile])).toMatchObject({ code: 1, output: expect.stringMatching(/struct +Property `if`/) });
+  });
+
   it.each(companions.map((where) => [label(where), where] as const))(
     '%s: the same operations as its 3.1 document, its key scopes in descriptions, no role on an API key',
     (_label, where) => {

@@ -34,7 +34,7 @@ export async function writeInputs(dir, name, count, isViolating) {
   for (let i = 0; i < count; i++) {
     const exchange = exchangeAt(i, isViolating(i));
     if (isViolating(i)) violating++;
-    harOut.add(exchange, started, 1);
+    await harOut.add(exchange, started, 1);
     if (!out.write(`${JSON.stringify(exchange)}\n`)) await once(out, 'drain');
   }
   out.end();

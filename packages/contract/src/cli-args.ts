@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 
-/** A wrong command line: the CLI prints the message and the usage, and exits 2. */
-export class UsageError extends Error {}
+import { UsageError } from './errors.js';
 
-type Options = Record<string, { type: 'string' | 'boolean'; default?: string }>;
+type Options = Record<string, { type: 'string' | 'boolean'; default?: string; multiple?: boolean }>;
 
+/** Parses a command line; an option given `multiple` comes back as a list (read it with {@link list}). */
 export function parse(args: string[], options: Options) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true }) as {
@@ -14,6 +14,11 @@ export function parse(args: string[], options: Options) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** The values of an option declared `multiple`. */
+export function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
 }
 
 export function oneOf(value: string | undefined, allowed: string[], flag: string): string {

@@ -11,38 +11,38 @@ export {
   SpecInputError,
 } from './breaking.js';
 export { StaleBundleError } from './bundle-freshness.js';
-export { CoverageCollector, type CoverageReport, formatCoverageText } from './coverage.js';
-export type { Exchange, ExchangeSource, Headers } from './exchange.js';
-export { ExchangeValidator, type ValidatorOptions } from './exchange-validator.js';
-export { HarWriter } from './har-writer.js';
-export { findOasdiff, OASDIFF_VERSION, type OasdiffChange, OasdiffError, ToolMissingError } from './oasdiff.js';
-export {
-  InputError,
-  type InputFormat,
-  type ReadOptions,
-  type RecordedExchange,
-  readExchanges,
-} from './read-exchanges.js';
-export { formatJson } from './reports/json.js';
-export { formatJunit } from './reports/junit.js';
-export { formatSarif } from './reports/sarif.js';
-export { formatExchangeText, formatSummaryText, formatText } from './reports/text.js';
-export { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
+export { CoverageCollector, type CoverageReport } from './check/coverage.js';
+export { ExchangeValidator, type ValidatorOptions } from './check/exchange-validator.js';
 export {
   exitCodeOf,
   type ValidateRecordingOptions,
   type ValidationSummary,
   validateRecording,
-} from './validate-recording.js';
+} from './check/validate-recording.js';
+export type { ExchangeReport, Violation, ViolationKind } from './check/violations.js';
+export { ContractError, InputError, UsageError } from './errors.js';
+export { findOasdiff, OASDIFF_VERSION, type OasdiffChange, OasdiffError, ToolMissingError } from './oasdiff.js';
+export { HarWriter } from './proxy/har-writer.js';
 export {
-  formatProxyOutcome,
-  formatProxySummary,
   type ProxyOutcome,
   type ProxySummary,
   proxyExitCode,
   startValidatingProxy,
   type ValidatingProxy,
   type ValidatingProxyOptions,
-} from './validating-proxy.js';
+} from './proxy/validating-proxy.js';
+export type { Exchange, ExchangeSource, Headers } from './read/exchange.js';
+export {
+  type InputFormat,
+  type ReadOptions,
+  type RecordedExchange,
+  readExchanges,
+} from './read/read-exchanges.js';
+export { formatCoverageText } from './reports/coverage.js';
+export { formatJson } from './reports/json.js';
+export { formatJunit } from './reports/junit.js';
+export { formatProxyOutcome, formatProxySummary } from './reports/proxy.js';
+export { formatSarif } from './reports/sarif.js';
+export { formatExchangeText, formatSummaryText, formatText } from './reports/text.js';
+export { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
 export type { VersionMove } from './versioning.js';
-export type { ExchangeReport, Violation, ViolationKind } from './violations.js';

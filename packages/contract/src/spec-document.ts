@@ -22,8 +22,8 @@ export type SecurityRequirement = Record<string, string[]>;
 const require = createRequire(import.meta.url);
 
 /**
- * yaml's parser, loaded when a YAML document is read: the bundled spec is JSON, and each
- * `validate --jobs` worker thread gets the parsed document, so most threads never load it (~30 ms).
+ * yaml's parser, loaded when a YAML document is read: the bundled spec is JSON, so most runs never
+ * load it (~30 ms).
  */
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 

@@ -1,15 +1,14 @@
-import { oneOf, parse, UsageError, wholeNumber } from './cli-args.js';
-import { CoverageCollector, formatCoverageText } from './coverage.js';
-import { ExchangeValidator } from './exchange-validator.js';
-import type { InputFormat } from './read-exchanges.js';
+import { CoverageCollector } from './check/coverage.js';
+import { ExchangeValidator } from './check/exchange-validator.js';
+import { exitCodeOf, validateRecording } from './check/validate-recording.js';
+import { list, oneOf, parse, wholeNumber } from './cli-args.js';
+import { UsageError } from './errors.js';
+import type { InputFormat } from './read/read-exchanges.js';
+import { formatCoverageText } from './reports/coverage.js';
 import { formatJson } from './reports/json.js';
 import { formatJunit } from './reports/junit.js';
 import { formatSarif } from './reports/sarif.js';
 import { formatExchangeText, formatSummaryText } from './reports/text.js';
-import { exitCodeOf, validateRecording } from './validate-recording.js';
-
-/** Worker threads at most: each holds its own compiled schemas (tens of MB). */
-export const MAX_JOBS = 64;
 
 /** Where the command reads and writes: the process's streams, or a test's buffers. */
 export interface CommandIo {
@@ -28,7 +27,7 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     'max-reports': { type: 'string', default: '1000' },
     spec: { type: 'string' },
     coverage: { type: 'boolean' },
-    jobs: { type: 'string', default: '1' },
+    server: { type: 'string', multiple: true },
   });
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new UsageError('validate takes one input: a file, or - for stdin');
@@ -36,13 +35,14 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
   const input =
     values.input === undefined ? undefined : (oneOf(values.input, ['ndjson', 'har'], '--input') as InputFormat);
   const maxReports = wholeNumber(values['max-reports'], '--max-reports');
-  const jobs = wholeNumber(values.jobs, '--jobs', { min: 1, max: MAX_JOBS });
+  const servers = list(values.server);
+  for (const server of servers) if (!/^https?:\/\/[^/?#]/i.test(server)) throw new UsageError(serverUsage(server));
   const validator = new ExchangeValidator(values.spec ? { spec: values.spec } : {});
   const progress = io.stderr.isTTY ? progressLine(io.stderr) : undefined;
   const summary = await validateRecording(file === '-' ? io.stdin : file, {
     validator,
     maxReports,
-    jobs,
+    servers,
     ...(file === '-' ? { name: 'stdin' } : {}),
     ...(input ? { format: input } : {}),
     ...(values.coverage !== undefined ? { coverage: new CoverageCollector(validator.doc) } : {}),
@@ -65,6 +65,10 @@ export async function validateCommand(args: string[], io: CommandIo): Promise<nu
     io.stdout.write(`${formatSummaryText(summary)}\n${summary.coverage ? formatCoverageText(summary.coverage) : ''}`);
   if (summary.inputError) io.stderr.write(`chatplatform-contract: ${summary.inputError.message}\n`);
   return exitCodeOf(summary);
+}
+
+function serverUsage(value: string): string {
+  return `--server must be an absolute http(s) URL of the API, with its base path (e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3); got "${value}"`;
 }
 
 /** A single rewritten progress line on a terminal's stderr. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { runInProcess } from './helpers.js';
 
 /** A line only each command's own usage has. */
 const OWN_LINE: Record<string, string> = {
@@ -16,8 +16,8 @@ describe('--help and -h print usage and exit 0', () => {
     ['proxy', '-h'],
     ['breaking', '--help'],
     ['breaking', '-h'],
-  ])("%s %s prints that command's usage only, runs nothing, exits 0", (command, flag) => {
-    const run = runCli([command, flag]);
+  ])("%s %s prints that command's usage only, runs nothing, exits 0", async (command, flag) => {
+    const run = await runInProcess([command, flag]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^Usage: chatplatform-contract ${command} `));
@@ -27,14 +27,14 @@ describe('--help and -h print usage and exit 0', () => {
     }
   });
 
-  it('a --help after other arguments still wins: nothing is read, validated or started', () => {
-    const run = runCli(['validate', 'no-such-file.ndjson', '--format', 'json', '--help']);
+  it('a --help after other arguments still wins: nothing is read, validated or started', async () => {
+    const run = await runInProcess(['validate', 'no-such-file.ndjson', '--format', 'json', '--help']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain('validate <file|->');
   });
 
-  it('the command list (--help) still names every command and exits 0', () => {
-    const run = runCli(['--help']);
+  it('the command list (--help) still names every command and exits 0', async () => {
+    const run = await runInProcess(['--help']);
     expect(run.code).toBe(0);
     for (const line of Object.values(OWN_LINE)) expect(run.stdout).toContain(line);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf, loadSpec, validateRecording } from '../src/index.js';
-import { MAX_LINE_BYTES } from '../src/read-exchanges.js';
+import { MAX_LINE_BYTES } from '../src/read/read-exchanges.js';
 
 const run = (text: string, format: 'ndjson' | 'har') => validateRecording(Readable.from([text]), { format });
 

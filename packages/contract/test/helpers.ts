@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../src/cli-args.js';
+import { runCli as runCommand } from '../src/cli-main.js';
+import { UsageError } from '../src/errors.js';
 import type { OpenApiDocument } from '../src/index.js';
 import { type CommandIo, validateCommand } from '../src/validate-command.js';
 
@@ -74,6 +75,19 @@ export async function validateInProcess(args: string[], options: { input?: strin
   } finally {
     process.chdir(cwd);
   }
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** Runs `chatplatform-contract <args>` in this process, as the CLI does, on buffers. */
+export async function runInProcess(args: string[]): Promise<CliResult> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const io: CommandIo = {
+    stdout: { write: (text: string) => stdout.push(text) },
+    stderr: { write: (text: string) => stderr.push(text), isTTY: false },
+    stdin: Readable.from([]),
+  };
+  const code = await runCommand(args, io);
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 

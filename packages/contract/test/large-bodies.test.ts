@@ -1,7 +1,8 @@
 // One body may hold any number of faults: the report stays bounded and the check linear, with no
 // recursion or argument spread that the body's size can overflow.
 import { describe, expect, it } from 'vitest';
-import { ExchangeValidator, MAX_BODY_VIOLATIONS } from '../src/exchange-validator.js';
+import { MAX_BODY_VIOLATIONS } from '../src/check/body.js';
+import { ExchangeValidator } from '../src/check/exchange-validator.js';
 
 const validator = new ExchangeValidator();
 

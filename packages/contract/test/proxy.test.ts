@@ -6,16 +6,17 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactBody } from '../src/har-writer.js';
 import {
   bundledSpecPath,
   ExchangeValidator,
+  formatProxySummary,
   HarWriter,
   type ProxyOutcome,
   proxyExitCode,
   startValidatingProxy,
   validateRecording,
 } from '../src/index.js';
+import { redactBody } from '../src/proxy/har-writer.js';
 import { cliPath, packageDir } from './helpers.js';
 
 const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
@@ -214,7 +215,8 @@ describe('proxy: fails closed', () => {
     expect(heard).toEqual([expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('refused') })]);
     const summary = await proxy.stop();
     expect(summary).toMatchObject({ exchanges: 1, conforming: 0, failed: 1 });
-    expect(proxyExitCode(summary)).toBe(1);
+    // Nothing was validated: the README's exit 2, not the 1 of a run that validated something.
+    expect(proxyExitCode(summary)).toBe(2);
   });
 
   it('ends a hung upstream at --upstream-timeout with a 504 and a failed exchange', async () => {
@@ -224,7 +226,7 @@ describe('proxy: fails closed', () => {
     expect(answer.status).toBe(504);
     expect(answer.text).toContain('did not answer within 200 ms');
     expect(summary).toMatchObject({ failed: 1, conforming: 0 });
-    expect(proxyExitCode(summary)).toBe(1);
+    expect(proxyExitCode(summary)).toBe(2);
   });
 
   it('counts an upstream that resets the connection as a failed exchange and answers 502', async () => {
@@ -235,7 +237,30 @@ describe('proxy: fails closed', () => {
     expect(answer.status).toBe(502);
     expect(heard).toEqual([expect.objectContaining({ kind: 'failed' })]);
     expect(summary).toMatchObject({ failed: 1, conforming: 0 });
-    expect(proxyExitCode(summary)).toBe(1);
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('exits 1 when an exchange failed beside one that was validated, 2 when every one failed', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'sess-1');
+    await getCall(proxy.url, 'reset');
+    expect(proxyExitCode(await proxy.stop())).toBe(1);
+    const allFailed = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(allFailed.url, 'reset');
+    await getCall(allFailed.url, 'reset');
+    const summary = await allFailed.stop();
+    expect(summary).toMatchObject({ exchanges: 2, failed: 2 });
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('names every exchange of the summary by the one path the upstream is asked for', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'broken');
+    await getCall(proxy.url, 'reset');
+    const text = formatProxySummary(await proxy.stop());
+    expect(text).toContain('GET /v3/calls/broken → 200');
+    expect(text).toContain('GET /v3/calls/reset: the upstream reset the connection');
+    expect(text).not.toMatch(/GET \/calls\//);
   });
 
   it('is not green when it validated nothing', async () => {
@@ -309,7 +334,7 @@ describe('proxy: forwards origin-form request targets only', () => {
         expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
       ]);
       expect(JSON.stringify(heard)).not.toContain(KEY);
-      expect(proxyExitCode(summary)).toBe(1);
+      expect(proxyExitCode(summary)).toBe(2);
     });
   }
 

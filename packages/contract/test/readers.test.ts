@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { type Exchange, ExchangeValidator, validateRecording } from '../src/index.js';
-import { MAX_LINE_BYTES } from '../src/read-exchanges.js';
+import { MAX_LINE_BYTES } from '../src/read/read-exchanges.js';
 import { itemsSpec } from './helpers.js';
 
 /** GET /items answers 200 with {data: [integer]}. */

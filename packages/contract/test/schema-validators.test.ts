@@ -1,8 +1,8 @@
 // The parameter validators leave the meta-schema check to the body validators' Ajv (one meta-schema
 // compiled per thread): a schema that is not valid JSON Schema must still be refused, by either.
 import { describe, expect, it } from 'vitest';
+import { SchemaValidators } from '../src/check/schema-validators.js';
 import type { OpenApiDocument } from '../src/index.js';
-import { SchemaValidators } from '../src/schema-validators.js';
 
 const doc = {
   openapi: '3.1.0',

@@ -2,8 +2,8 @@
 // body, a repeated header taken for a mismatch, UTF-16 taken for binary data.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { isSecretName, preview } from '../src/check/violations.js';
 import { ExchangeValidator, exitCodeOf, formatJunit, validateRecording } from '../src/index.js';
-import { isSecretName, preview } from '../src/violations.js';
 
 const validator = new ExchangeValidator();
 const getCall = (response: object, url = 'https://app.call-us.example.test/v3/calls/s1') => ({

@@ -2,8 +2,8 @@
 // check accepts; every other value still goes through the full check, so verdicts cannot change.
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { PLAIN_HTTP_URL } from '../src/check/schema-validators.js';
 import { ExchangeValidator, type OpenApiDocument } from '../src/index.js';
-import { PLAIN_HTTP_URL } from '../src/schema-validators.js';
 import { seededRandom } from './helpers.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as {

@@ -7,19 +7,36 @@
 // blocked. Per run, from navigation start: first contentful paint; Get Call visible (the first frame
 // in which its heading is in the viewport: what the reader sees); Redoc hydrated (its sidebar logo,
 // drawn by an effect, is there: clicks work); the load event. Goal: Get Call visible under 1 s at p95.
+// Options: `--baseline FILE` compares with another built page (an earlier commit's dist/index.html)
+// instead of the page without its prerendered operation pages; `--cpu-slowdown N` runs Chromium's
+// CPU N times slower (DevTools' throttling), as a slower reader's machine would.
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
 import { BEGIN, withoutPrerendered } from './prerender-routes.mjs';
 
+const { values: options } = parseArgs({
+  options: { baseline: { type: 'string' }, 'cpu-slowdown': { type: 'string', default: '1' } },
+});
+const CPU_SLOWDOWN = Number(options['cpu-slowdown']);
+if (!(CPU_SLOWDOWN >= 1)) {
+  console.error(
+    `--cpu-slowdown takes a number of 1 or more (4 for four times slower), got "${options['cpu-slowdown']}".`,
+  );
+  process.exit(1);
+}
 const RUNS = Number(process.env.DOCS_BENCH_RUNS ?? 15);
 const GOAL_MS = 1000;
 const ROUTE = '#/calls/get-call';
 const HEADING = 'Get Call';
 const after = fileURLToPath(new URL('../dist/index.html', import.meta.url));
-const before = fileURLToPath(new URL('../dist/bench-before.html', import.meta.url));
+const before = options.baseline
+  ? resolve(options.baseline)
+  : fileURLToPath(new URL('../dist/bench-before.html', import.meta.url));
 
 function preflight() {
   try {
@@ -35,6 +52,17 @@ function preflight() {
       `Chromium is not installed at ${chromiumPath}: \`apt-get install chromium\` (scripts/setup.sh does it).`,
     );
     process.exit(1);
+  }
+  if (options.baseline) {
+    try {
+      statSync(before);
+    } catch {
+      console.error(
+        `--baseline ${options.baseline}: no such file (give a built page, e.g. another checkout's dist/index.html).`,
+      );
+      process.exit(1);
+    }
+    return;
   }
   const html = readFileSync(after, 'utf8');
   if (!html.includes(BEGIN)) {
@@ -71,6 +99,10 @@ async function measure(browser, file, counters) {
   });
   await context.addInitScript(watchGetCall, HEADING);
   const tab = await context.newPage();
+  if (CPU_SLOWDOWN > 1) {
+    const devtools = await context.newCDPSession(tab);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
   await tab.goto(`${pathToFileURL(file).href}${ROUTE}`, { waitUntil: 'load' });
   await tab.waitForFunction(() => window.__visibleAt !== undefined && window.__hydratedAt !== undefined, null, {
     timeout: 30_000,
@@ -130,14 +162,18 @@ function report({ samples, blocked }) {
   const size = (file) => {
     const bytes = readFileSync(file);
     const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
-    return `${kib(bytes.length)} raw, ${kib(gzipSync(bytes).length)} gzip, ${kib(brotliCompressSync(bytes).length)} brotli`;
+    // What `pnpm start` sends a browser that accepts brotli (scripts/start.mjs: quality 9).
+    const served = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+    return `${kib(bytes.length)} from disk, ${kib(served)} served (brotli as pnpm start sends it), ${kib(gzipSync(bytes).length)} gzip`;
   };
   console.log(
     `Method: ${RUNS} cold runs per side, alternating, of ${ROUTE} opened from disk in headless Chromium ` +
-      `(${chromiumPath}), every non-file request blocked; times from navigation start.`,
+      `(${chromiumPath}), every non-file request blocked; times from navigation start` +
+      `${CPU_SLOWDOWN > 1 ? `; CPU ${CPU_SLOWDOWN}x slower (DevTools throttling)` : ''}.`,
   );
-  console.log(`before (no prerendered operation pages): ${size(before)}`);
-  console.log(`after  (dist/index.html):                ${size(after)}`);
+  const baselineName = options.baseline ? `(${options.baseline})` : '(no prerendered operation pages)';
+  console.log(`before ${baselineName}: ${size(before)}`);
+  console.log(`after  (dist/index.html): ${size(after)}`);
   console.table(rows);
   for (const side of ['before', 'after']) {
     const { p95 } = stats(samples[side].map((s) => s.visible));
@@ -154,5 +190,5 @@ preflight();
 try {
   report(await run());
 } finally {
-  rmSync(before, { force: true });
+  if (!options.baseline) rmSync(before, { force: true });
 }

@@ -44,14 +44,19 @@ execFileSync(
 // The changelog page of the spec's releases (scripts/changelog.mjs), linked from the page's header.
 execFileSync(process.execPath, [fileURLToPath(new URL('./changelog.mjs', import.meta.url))], { stdio: 'inherit' });
 
-// The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec.
+// The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec, and the
+// page's aids for links, search, the guide's code and landmarks (scripts/page-aids.js) first in <head>.
 const page = readFileSync(dist('index.html'), 'utf8');
-const placeholder = /<!--reader-settings:[^>]*-->/;
-if (!placeholder.test(page))
-  throw new Error('scripts/docs-template.hbs lost its <!--reader-settings: ...--> placeholder.');
-const script = readFileSync(fileURLToPath(new URL('./reader-settings.js', import.meta.url)), 'utf8');
+const script = (name) => readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8');
 const servers = JSON.stringify(serversOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')))).replace(/</g, '\\u003c');
-writeFileSync(
-  dist('index.html'),
-  page.replace(placeholder, () => `<script>const SERVERS = ${servers};\n${script}</script>`),
-);
+const placeholders = {
+  'page-aids': () => `<script>${script('page-aids.js')}</script>`,
+  'reader-settings': () => `<script>const SERVERS = ${servers};\n${script('reader-settings.js')}</script>`,
+};
+let filled = page;
+for (const [name, content] of Object.entries(placeholders)) {
+  const placeholder = new RegExp(`<!--${name}:[^>]*-->`);
+  if (!placeholder.test(filled)) throw new Error(`scripts/docs-template.hbs lost its <!--${name}: ...--> placeholder.`);
+  filled = filled.replace(placeholder, content);
+}
+writeFileSync(dist('index.html'), filled);

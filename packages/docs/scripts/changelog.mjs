@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBreaking } from '@chatplatform/contract';
+import { HTTP_METHODS } from '@chatplatform/spec';
 import { parse } from 'yaml';
 
 export const TAG_PATTERN = /^spec-v(\d+)\.(\d+)\.(\d+)$/;
@@ -61,11 +62,61 @@ export function bundleAt({ git, ref, specDir, temp }) {
 
 const versionOf = (file) => parse(readFileSync(file, 'utf8')).info.version;
 
+/** Each operation of a bundle as `METHOD /path`, with its summary and whether it is deprecated. */
+function operationsOf(file) {
+  const spec = parse(readFileSync(file, 'utf8'));
+  const operations = new Map();
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item?.[method];
+      if (op) operations.set(`${method.toUpperCase()} ${path}`, { summary: op.summary, deprecated: !!op.deprecated });
+    }
+  }
+  return operations;
+}
+
+const named = (key, op) => (op.summary ? `${key} (${op.summary})` : key);
+
+/** What a reader of the release wants: the operations added, deprecated and removed since `base`. */
+function operationChanges(base, revision) {
+  const before = base ? operationsOf(base) : new Map();
+  const after = operationsOf(revision);
+  const added = [...after].filter(([key]) => !before.has(key)).map(([key, op]) => named(key, op));
+  const removed = [...before].filter(([key]) => !after.has(key)).map(([key, op]) => named(key, op));
+  const deprecated = [...after]
+    .filter(([key, op]) => op.deprecated && !before.get(key)?.deprecated && before.has(key))
+    .map(([key, op]) => named(key, op));
+  return { added, removed, deprecated, removedKeys: [...before.keys()].filter((key) => !after.has(key)) };
+}
+
 /** One entry: what changed for clients from `base` to `revision` (both bundle files). */
 function entry({ title, date, since, base, revision }) {
   const result = checkBreaking({ base, revision });
   const { breaking, verdict, reason } = result;
-  return { title, date, since, version: versionOf(revision), breaking, verdict, reason };
+  const { removedKeys, ...lists } = operationChanges(base, revision);
+  // A removed operation is listed under Removed; the gate's other findings are what changed.
+  const changed = breaking.filter((change) => !removedKeys.includes(change.where));
+  return { title, date, since, version: versionOf(revision), breaking, verdict, reason, ...lists, changed };
+}
+
+/**
+ * The maintainers' notes for `version` in the repository's CHANGELOG.md (`## <version> — <date>`,
+ * then `### Added`, `### Changed`, `### Deprecated`, `### Removed`, `### Upgrading`), if it has them.
+ */
+export function notesFor(changelogText, version) {
+  const escaped = version.replace(/\./g, '\\.');
+  const start = changelogText.search(new RegExp(`^## \\[?${escaped}\\]?(\\s|$)`, 'm'));
+  if (start < 0) return undefined;
+  const rest = changelogText.slice(start).split('\n').slice(1);
+  const end = rest.findIndex((line) => line.startsWith('## '));
+  const notes = {};
+  let heading;
+  for (const line of end < 0 ? rest : rest.slice(0, end)) {
+    const sub = /^### (.+)$/.exec(line);
+    if (sub) heading = sub[1].trim().toLowerCase();
+    else if (heading && line.trim()) (notes[heading] ??= []).push(line);
+  }
+  return notes;
 }
 
 /**
@@ -76,19 +127,27 @@ function entry({ title, date, since, base, revision }) {
 export function buildChangelog({ cwd, specDir, workingBundle }) {
   const git = gitIn(cwd);
   const tags = releaseTags(git);
+  const notesFile = join(git('rev-parse', '--show-toplevel'), 'CHANGELOG.md');
+  const notesText = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '';
   const temp = mkdtempSync(join(tmpdir(), 'docs-changelog-'));
   try {
     const bundles = tags.map((tag) => bundleAt({ git, ref: tag, specDir, temp }));
     const releases = tags.map((tag, i) => {
-      const date = git('log', '-1', '--format=%cs', tag);
+      // The release's date is the tag's (an annotated tag's own date, else its commit's).
+      const date = git('for-each-ref', '--format=%(creatordate:short)', `refs/tags/${tag}`);
       const version = versionOf(bundles[i]);
       if (`spec-v${version}` !== tag) {
         throw new Error(
           `${tag} is on a commit whose spec says info.version ${version}: tag the commit that carries ${tag.slice(6)}.`,
         );
       }
-      if (i === 0) return { title: tag, date, version, first: true, breaking: [], verdict: 'pass' };
-      return entry({ title: tag, date, since: tags[i - 1], base: bundles[i - 1], revision: bundles[i] });
+      const notes = notesFor(notesText, version);
+      if (i === 0) {
+        const { added } = operationChanges(undefined, bundles[i]);
+        return { title: tag, date, version, first: true, breaking: [], changed: [], added, verdict: 'pass', notes };
+      }
+      const since = tags[i - 1];
+      return { ...entry({ title: tag, date, since, base: bundles[i - 1], revision: bundles[i] }), notes };
     });
     const first = tags.length ? undefined : firstCommit(git);
     const unreleased = entry({

@@ -53,21 +53,63 @@
     return pairs.reduce((out, [from, to]) => out.split(from).join(to), text);
   }
 
+  // What each rewritten node showed last: a node that still shows it is left alone, one React has
+  // changed again is rewritten from its new text. A rewrite always starts from the text Redoc drew,
+  // never from its own output (the mock's `baseUrl:` line would otherwise be added on every pass).
+  const shownBy = new WeakMap();
+  function rewriteNode(node, read, write, pairs) {
+    const text = read(node);
+    if (shownBy.get(node) === text) return;
+    const next = rewrite(text, pairs);
+    shownBy.set(node, next);
+    if (next !== text) write(node, next);
+  }
+
   /** Code blocks are rewritten whole (a sample's tokens are split over many spans); other text node by node. */
   function apply(root) {
     const pairs = replacements();
     if (!pairs.length) return;
-    for (const pre of root.querySelectorAll('pre')) {
-      const text = pre.textContent;
-      const next = rewrite(text, pairs);
-      if (next !== text) pre.textContent = next;
-    }
+    const content = (node) => node.textContent;
+    const setContent = (node, text) => {
+      node.textContent = text;
+    };
+    for (const pre of root.querySelectorAll('pre')) rewriteNode(pre, content, setContent, pairs);
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.parentElement.closest('pre, script, style')) continue;
-      const next = rewrite(node.textContent, pairs);
-      if (next !== node.textContent) node.textContent = next;
+      rewriteNode(node, content, setContent, pairs);
     }
+  }
+
+  /**
+   * Redoc's Copy buttons copy the text Redoc drew, through document.execCommand('copy'). The copy
+   * they start is given what the page shows instead: the code block's text as rewritten, or the
+   * rewritten form of what Redoc copies (a server's address in the server menu).
+   */
+  function copyWhatIsShown() {
+    let pressed;
+    document.addEventListener(
+      'click',
+      (event) => {
+        pressed = event.target.closest?.('[data-component-name="Buttons/CopyButton"]') ?? undefined;
+        setTimeout(() => {
+          pressed = undefined;
+        });
+      },
+      true,
+    );
+    document.addEventListener(
+      'copy',
+      (event) => {
+        if (!pressed) return; // a reader's own selection is already what the page shows
+        const pre = pressed.closest('[data-component-name="CodeBlock/CodeBlock"]')?.querySelector('pre');
+        const sample = pre && (shownBy.has(pre) || pre.closest('.panel-request-samples'));
+        const shown = sample ? pre.textContent : rewrite(getSelection().toString(), replacements());
+        event.clipboardData.setData('text/plain', shown);
+        event.preventDefault();
+      },
+      true,
+    );
   }
 
   function fillForm() {
@@ -88,12 +130,7 @@
         apply(redoc);
       });
     }).observe(redoc, { subtree: true, childList: true, characterData: true });
-    // What a Copy button copies follows the settings too.
-    const clipboard = navigator.clipboard;
-    if (clipboard?.writeText) {
-      const write = clipboard.writeText.bind(clipboard);
-      clipboard.writeText = (text) => write(rewrite(text, replacements()));
-    }
+    copyWhatIsShown();
   }
 
   form.addEventListener('change', () => {
@@ -115,6 +152,8 @@
   window.readerSettings = mock.then(({ url }) => {
     mockUrl = typeof url === 'string' ? url : undefined;
     if (!mockUrl && settings.target === 'mock') settings.target = 'platform';
+    // On `pnpm start`'s page the mock is the default (Getting started's first call goes there).
+    if (mockUrl && saved.target === undefined) settings.target = 'mock';
     fillForm();
     watch();
     return { ...settings, mockUrl };

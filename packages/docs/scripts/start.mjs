@@ -140,7 +140,11 @@ function encoded(file, acceptEncoding) {
     for (const old of compressed.keys()) if (old.startsWith(`${file} ${encoding} `)) compressed.delete(old);
     compressed.set(key, body);
   }
-  return { body: compressed.get(key), encoding };
+  return {
+    body: compressed.get(key),
+    encoding,
+    etag: `"${Math.round(mtimeMs).toString(36)}-${size.toString(36)}-${encoding ?? 'identity'}"`,
+  };
 }
 
 /** @param {{ url?: string }} mockInfo filled in once the mock is up */
@@ -167,12 +171,19 @@ function serveDocs(docsPort, mockInfo) {
       response.end(entry ? 'Method not allowed\n' : `Not found. Try / (the docs), /openapi.yaml or /openapi.json.\n`);
       return;
     }
-    const { body, encoding } = encoded(entry.file, request.headers['accept-encoding']);
+    const { body, encoding, etag } = encoded(entry.file, request.headers['accept-encoding']);
+    // Kept by the browser and revalidated on each load: a rebuild changes the tag, the same build
+    // is answered 304 without sending the page again.
+    const cache = { etag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, cache);
+      response.end();
+      return;
+    }
     response.writeHead(200, {
       'content-type': entry.type,
       'content-length': body.length,
-      'cache-control': 'no-store',
-      vary: 'accept-encoding',
+      ...cache,
       ...(encoding ? { 'content-encoding': encoding } : {}),
     });
     response.end(request.method === 'HEAD' ? undefined : body);

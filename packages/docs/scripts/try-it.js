@@ -1,5 +1,5 @@
 // Runs in the page (scripts/add-try-it.mjs inlines it with TRY_IT_OPERATIONS, read from the spec).
-// A "Try it" panel: pick an operation (the one on screen by default), fill its parameters, body and
+// A "Try it" panel, with the operation on screen after its request sample: pick an operation (the one on screen by default), fill its parameters, body and
 // keys, send it, read the status, headers and body. It sends where the reader settings say
 // (scripts/reader-settings.js): to the mock on `pnpm start`'s page (through its same-origin /mock
 // relay, scripts/start.mjs), else to the platform's address for the chosen region and app id.
@@ -8,16 +8,17 @@
 /* global TRY_IT_OPERATIONS */
 (() => {
   const STYLE = `
-    .try-it { position: fixed; right: 16px; bottom: 16px; z-index: 900; max-width: min(560px, calc(100vw - 32px));
-      max-height: calc(100vh - 32px); overflow: auto; font: 14px sans-serif; background: #ffffff; color: #1a1c21;
-      border: 1px solid #5d6673; border-radius: 6px; box-shadow: 0 4px 16px rgb(0 0 0 / 20%); }
+    .try-it { box-sizing: border-box; max-width: 100%; margin: 16px 0; font: 14px sans-serif; background: #ffffff;
+      color: #1a1c21; border: 1px solid #5d6673; border-radius: 6px; }
     :root.dark .try-it { background: #22242b; color: #ededf2; }
     .try-it summary { cursor: pointer; padding: 8px 16px; font-weight: 600; }
     .try-it form { display: grid; gap: 8px; padding: 0 16px 16px; }
     .try-it label { display: grid; gap: 2px; }
-    .try-it input, .try-it select, .try-it textarea { font: 13px monospace; min-height: 28px; }
+    .try-it input, .try-it select, .try-it textarea { box-sizing: border-box; width: 100%; min-width: 0;
+      font: 13px monospace; min-height: 28px; }
+    .try-it-destination { overflow-wrap: anywhere; }
     .try-it .try-it-secret { -webkit-text-security: disc; text-security: disc; }
-    .try-it fieldset { display: grid; gap: 8px; border: 1px solid #c4c6d1; padding: 8px; }
+    .try-it fieldset { display: grid; gap: 8px; min-width: 0; border: 1px solid #c4c6d1; padding: 8px; }
     .try-it button { justify-self: start; min-height: 32px; padding: 4px 16px; font: 600 14px sans-serif;
       color: #ffffff; background: #1a5fd0; border: 0; border-radius: 4px; cursor: pointer; }
     .try-it pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: 8px; max-height: 40vh; overflow: auto;
@@ -51,7 +52,6 @@
   );
   panel.append(make('summary', { textContent: 'Try it' }), form);
   document.head.append(style);
-  document.body.append(panel);
 
   let settings = { target: 'platform' };
   const current = () => TRY_IT_OPERATIONS.find((op) => op.id === picker.value);
@@ -104,7 +104,7 @@
 
   function showDestination() {
     const op = current();
-    destination.textContent = `Sends ${op.method} to ${baseUrl(op)}${op.path}`;
+    destination.textContent = `Sends ${op.method} to ${request(op).url}`;
   }
 
   function request(op) {
@@ -157,13 +157,35 @@
     }
   }
 
+  /**
+   * The panel sits with the operation on screen, right after its request sample (reading and tab
+   * order: the sample, then Try it), never over the page. Redoc draws one route at a time; where
+   * the route has no operation, the panel is not shown.
+   */
+  function place() {
+    const samples = document.querySelector('#redoc .panel-request-samples');
+    if (!samples) panel.remove();
+    else if (panel.previousElementSibling !== samples) samples.after(panel);
+  }
+  let placing = false;
+  new MutationObserver(() => {
+    if (placing) return;
+    placing = true;
+    requestAnimationFrame(() => {
+      placing = false;
+      place();
+    });
+  }).observe(document.getElementById('redoc'), { subtree: true, childList: true });
+
   picker.addEventListener('change', renderFields);
+  form.addEventListener('input', showDestination);
   // No form submission: a submitted form's fields are what the browser remembers for autofill.
   form.addEventListener('submit', (event) => event.preventDefault());
   form.querySelector('button').addEventListener('click', send);
   addEventListener('hashchange', followRoute);
   renderFields();
   followRoute();
+  place();
   window.readerSettings?.then((s) => {
     settings = s;
     showDestination();

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
+  bundledSpec,
   type DocsBrowser,
   deref,
   docsUrl,
@@ -339,19 +340,34 @@ describe('links a reader copies or opens in a new tab', () => {
   const targetId = (href: string) =>
     decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
 
-  it('are all hash links (no path the file or the docs server cannot answer), and each lands on its section', async () => {
-    const page = await open('#/calls/get-call');
+  /** Every distinct link target on the page as entered at `entry`, once Redoc has drawn it. */
+  async function linksFrom(entry: string): Promise<string[]> {
+    const page = await open(entry);
     const hrefs = await page.evaluate(() => [
       ...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!)),
     ]);
+    await page.close();
+    return hrefs;
+  }
+
+  it('are hash links or files beside the page from every entry point, and each lands on its content', async () => {
     // Beside the page, not in it: the downloads and the changelog (test/changelog.test.ts).
     const beside = (h: string) => h.startsWith('download/') || h === 'changelog.html';
-    const internal = hrefs.filter((h) => !/^(https?:|mailto:)/.test(h) && !beside(h));
-    expect(internal.filter((h) => !h.startsWith('#'))).toEqual([]);
-    // One of each kind (a fresh load of the 2.5 MB page takes about 2 s): a guide section, a tag, an
-    // operation, and Get Call's heading anchors (request, responses, body) and a response field.
+    const internal = new Set<string>();
+    for (const entry of ['', '#/', '#/section/https', '#/calls/get-call']) {
+      const hrefs = (await linksFrom(entry)).filter((h) => !/^(https?:|mailto:)/.test(h));
+      expect(
+        hrefs.filter((h) => !h.startsWith('#') && !beside(h)),
+        `links entered at ${entry || '(no hash)'}`,
+      ).toEqual([]);
+      for (const h of hrefs) if (!beside(h)) internal.add(h);
+    }
+    const all = [...internal];
+    // One of each kind (a fresh load of the page takes about three seconds here): a guide section
+    // and a tag (root-absolute when entered at the overview before), an operation, Get Call's
+    // heading anchors and a response field.
     const kinds = [
-      (h: string) => h.startsWith('#/section/'),
+      (h: string) => h.startsWith('#/section/') && h !== '#/section/https',
       (h: string) => /^#\/[^/#]+$/.test(h) && h !== '#/',
       (h: string) => h === '#/calls/get-call',
       (h: string) => /#calls\/get-call\/request$/.test(h),
@@ -359,9 +375,8 @@ describe('links a reader copies or opens in a new tab', () => {
       (h: string) => /#calls\/get-call\/response&c=200\/body$/.test(h),
       (h: string) => /#calls\/get-call\/t=response&c=200&path=data$/.test(h),
     ];
-    const sample = kinds.map((kind) => internal.find(kind));
+    const sample = kinds.map((kind) => all.find(kind));
     expect(sample).not.toContain(undefined);
-    await page.close();
     const tab = await docs.newPage(DESKTOP);
     const missed: string[] = [];
     for (const href of sample as string[]) {
@@ -386,6 +401,279 @@ describe('links a reader copies or opens in a new tab', () => {
     expect(missed).toEqual([]);
     await tab.close();
   }, 120_000);
+});
+
+describe('search', () => {
+  /** Searches `term`, then opens a hit: `enter` presses Enter in the search box, else clicks the hit whose text holds `hitText`. */
+  async function openHit(term: string, how: { enter: true } | { hitText: string }): Promise<Page> {
+    const page = await open();
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
+    await page.keyboard.type(term);
+    const items = page.locator('[data-component-name="Search/SearchItem"]');
+    await items.first().waitFor();
+    if ('enter' in how) await page.keyboard.press('Enter');
+    else await items.filter({ hasText: how.hitText }).first().click();
+    return page;
+  }
+
+  /** Whether the element with `id` is in the viewport within 5 s. */
+  const inView = (page: Page, id: string) =>
+    page
+      .waitForFunction(
+        (id) => {
+          const box = document.getElementById(id)?.getBoundingClientRect();
+          return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
+        },
+        id,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+
+  /** The guide section of the bundle whose own text holds `words` (the description's Markdown heading before them). */
+  function guideSectionWith(words: RegExp): string {
+    const description: string = spec.info.description;
+    const at = description.search(words);
+    expect(at, `${words} in the guide`).toBeGreaterThan(0);
+    const heading = [...description.slice(0, at).matchAll(/^#{1,2} (.+)$/gm)].at(-1)![1]!;
+    return `section/${heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-$/, '')}`;
+  }
+
+  it.each([
+    ['rate limit', /rate limit/i],
+    ['onBehalfOf', /onBehalfOf/],
+    ['rotate', /rotate/],
+  ])('a hit in the guide text for "%s" lands on its section', async (term, words) => {
+    const section = guideSectionWith(words);
+    const page = await openHit(term, { hitText: spec.info.title });
+    await expect(inView(page, section), `${section} in view at ${page.url()}`).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('Enter opens the first hit without an arrow key', async () => {
+    const page = await openHit(getCall.summary, { enter: true });
+    await getCallHeading(page).waitFor({ timeout: 5_000 });
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+});
+
+describe('Try it', () => {
+  const boxOf = (page: Page, selector: string) => page.locator(selector).first().boundingBox();
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('sits with its operation after the request sample, covers no sample, and shows the filled address', async () => {
+    const page = await open('#/calls/get-call');
+    const tryIt = page.locator('.try-it');
+    await tryIt.waitFor();
+    const order = await page.evaluate(() => {
+      const sample = document.querySelector('.panel-request-samples')!;
+      const panel = document.querySelector('.try-it')!;
+      return Boolean(sample.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order, 'Try it after the request sample in reading order').toBe(true);
+    await tryIt.locator('summary').click();
+    const panel = (await tryIt.boundingBox())!;
+    for (const samples of ['.panel-request-samples', '.panel-response-samples'])
+      expect(overlap(panel, (await boxOf(page, samples))!), `Try it over ${samples}`).toBe(false);
+    const sessionId = await tryIt.locator('input[name="path:sessionId"]').inputValue();
+    const destination = await tryIt.locator('.try-it-destination').innerText();
+    expect(destination).not.toContain('{');
+    expect(destination).toContain(`/calls/${encodeURIComponent(sessionId)}`);
+    await page.close();
+  });
+
+  it('is reached in at most 20 key presses from the skip link', async () => {
+    const page = await open('#/calls/get-call');
+    await page.keyboard.press('Tab');
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate(() => Boolean(document.activeElement?.closest('.try-it')));
+      if (reached) break;
+    }
+    expect(reached, `focus reached Try it after ${presses} presses`).toBe(true);
+    await page.close();
+  });
+
+  it('stays inside the page at 390 px, open', async () => {
+    const page = await open('#/calls/get-call', PHONE);
+    await page.locator('.try-it summary').click();
+    const sizes = await page.evaluate(() => {
+      const panel = document.querySelector('.try-it')!;
+      return {
+        right: panel.getBoundingClientRect().right,
+        overflow: panel.scrollWidth - panel.clientWidth,
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    expect(sizes.right).toBeLessThanOrEqual(390);
+    expect(sizes.overflow).toBe(0);
+    expect(sizes.page).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+});
+
+// Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
+// the sidebar is a navigation landmark and every route has a level-one heading. Try it sent is
+// checked where it can send, on pnpm start's page (test/try-it.test.ts).
+const A11Y_STATES: {
+  name: string;
+  hash: string;
+  viewport?: typeof DESKTOP;
+  dark?: true;
+  act?: (page: Page) => Promise<void>;
+}[] = [
+  { name: 'initial', hash: '' },
+  { name: 'operation open', hash: '#/calls/get-call' },
+  {
+    name: 'search open',
+    hash: '',
+    act: async (page) => {
+      await page
+        .getByText(/^Search/)
+        .first()
+        .click();
+      await page.keyboard.type('call');
+      await page.locator('[data-component-name="Search/SearchItem"]').first().waitFor();
+    },
+  },
+  {
+    name: 'language menu',
+    hash: '#/calls/get-call',
+    act: async (page) => {
+      await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').last().click();
+      await page.getByRole('menuitem').first().waitFor();
+    },
+  },
+  { name: 'dark', hash: '#/calls/get-call', dark: true },
+  { name: 'mobile', hash: '#/calls/get-call', viewport: PHONE },
+  {
+    name: 'mobile menu',
+    hash: '#/calls/get-call',
+    viewport: PHONE,
+    act: async (page) => {
+      await page.locator('[data-component-name="Navbar/MobileMenuIcon"], [aria-label*="menu" i]').first().click();
+      await page.locator('[data-component-name="Menu/Menu"]').first().waitFor();
+    },
+  },
+];
+
+describe('accessibility in every state', () => {
+  it.each(A11Y_STATES.map((s) => [s.name, s] as const))(
+    '%s: no critical or serious axe-core violation, the sidebar a navigation landmark, an h1',
+    async (_name, state) => {
+      const page = await docs.newPage(state.viewport ?? DESKTOP);
+      await page.emulateMedia({ colorScheme: state.dark ? 'dark' : 'light' });
+      await page.goto(`${docsUrl}${state.hash}`);
+      await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+      if (state.hash) await page.locator('.panel-request-samples').first().waitFor();
+      await state.act?.(page);
+      await page.addScriptTag({ content: require('axe-core').source as string });
+      const found = await page.evaluate(async () => {
+        const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+        }));
+      });
+      expect(found.filter((v: { impact: string }) => ['critical', 'serious'].includes(v.impact))).toEqual([]);
+      expect(found.filter((v: { id: string }) => ['page-has-heading-one', 'landmark-one-main'].includes(v.id))).toEqual(
+        [],
+      );
+      const sidebarInNav = await page.evaluate(() =>
+        Boolean(document.querySelector('[data-component-name="Menu/Menu"]')?.closest('nav, [role="navigation"]')),
+      );
+      expect(sidebarInNav, 'the sidebar inside a navigation landmark').toBe(true);
+      await page.close();
+    },
+    60_000,
+  );
+});
+
+describe('where each fact comes from', () => {
+  it('marks every field and example the spec marks inferred, with its reason from the spec', async () => {
+    const published = bundledSpec();
+    const inferred = (name: string, prefix: string) =>
+      Object.entries<any>(deref(published, published.components.schemas[name]).properties)
+        .filter(([, p]) => typeof p['x-inferred'] === 'string')
+        .map(([field, p]) => ({ id: `${prefix}/${field.toLowerCase()}`, reason: p['x-inferred'] as string }));
+    const fields = [...inferred('Call', 'data[]'), ...inferred('CallParticipant', 'participants[]')];
+    expect(fields.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
+    await getCallHeading(page).waitFor();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    const response = '[id^="calls/get-call/t=response&c=200"]';
+    const unmarked: string[] = [];
+    for (const { id, reason } of fields) {
+      const row = page.locator(`${response}[id$="${id}"]`).first();
+      const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!drawn) {
+        unmarked.push(`${id} (no row)`);
+        continue;
+      }
+      await row.scrollIntoViewIfNeeded();
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      if (!text.includes(`Inferred: ${reason}`)) unmarked.push(id);
+    }
+    expect(unmarked).toEqual([]);
+    // An inferred example says so in the example picker, and gives its reason when chosen.
+    const examples = Object.values<any>(getCall.responses['200'].content['application/json'].examples).map((e) =>
+      deref(published, e),
+    );
+    const marked = examples.filter((e) => typeof e['x-inferred'] === 'string');
+    expect(marked.length).toBeGreaterThan(0);
+    const samples = page.locator('.panel-response-samples').first();
+    for (const example of marked) {
+      await samples.getByRole('button', { name: /^Example/ }).click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: `${example.summary} (inferred)` })
+        .click();
+      await expect(samples.innerText()).resolves.toContain(example['x-inferred']);
+    }
+    await page.close();
+  }, 60_000);
+});
+
+describe('small things', () => {
+  it("says in words what the spec's keywords mean, draws no 'any additional property' row, and links nowhere outside", async () => {
+    const texts: string[] = [];
+    for (const hash of ['', '#/calls/get-call']) {
+      const page = await open(hash);
+      if (hash) await getCallHeading(page).waitFor();
+      texts.push(await page.locator('#redoc').innerText());
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => /^https?:/.test(h)),
+      );
+      expect(outside, `links out of the page at ${hash || '(no hash)'}`).toEqual([]);
+      await page.close();
+    }
+    const text = texts.join('\n');
+    expect(text).not.toMatch(/additionalProperties|any additional property/);
+    // An extension's name appears only as a note for tools, after the words that say what it means.
+    const mentions = text.match(/.{0,20}x-(absent-means|replaced-by)/g) ?? [];
+    expect(mentions.filter((m) => !m.includes('for tools, '))).toEqual([]);
+    expect(text).not.toMatch(/in its description\s+Get Call/); // a sentence ends before the next starts
+  });
 });
 
 describe('downloads', () => {

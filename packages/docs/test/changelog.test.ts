@@ -10,8 +10,8 @@ import { buildChangelog } from '../scripts/changelog.mjs';
 import { changelogHtml } from '../scripts/changelog-page.mjs';
 import { docsDir, docsHtml } from './support.js';
 
-/** A one-file spec: `id` typed `idType`, served under /v<major>. */
-const spec = (version: string, idType: string) => `openapi: 3.1.0
+/** A one-file spec: `id` typed `idType`, served under /v<major>; `extra` paths after Get Pet. */
+const spec = (version: string, idType: string, extra = '') => `openapi: 3.1.0
 info:
   title: Pets
   version: ${version}
@@ -35,6 +35,23 @@ paths:
                 required: [id]
                 properties:
                   id: { type: ${idType} }
+${extra}`;
+
+/** Path items beside Get Pet: List Pets (deprecated or not) and, later, List Owners. */
+const listPets = (deprecated: boolean) => `  /pets:
+    get:
+      operationId: list-pets
+      summary: List pets
+      deprecated: ${deprecated}
+      responses:
+        '200': { description: The pets. }
+`;
+const listOwners = `  /owners:
+    get:
+      operationId: list-owners
+      summary: List owners
+      responses:
+        '200': { description: The owners. }
 `;
 
 let repo: string;
@@ -42,8 +59,8 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encodi
 const specDir = () => join(repo, 'spec');
 const writeSpec = (text: string) => writeFileSync(join(specDir(), 'openapi.yaml'), text);
 
-function release(version: string, idType: string, tag = `spec-v${version}`) {
-  writeSpec(spec(version, idType));
+function release(version: string, idType: string, tag = `spec-v${version}`, extra = '') {
+  writeSpec(spec(version, idType, extra));
   git('add', '-A');
   git('commit', '-q', '-m', `spec ${version}`);
   if (tag) git('tag', tag);
@@ -66,9 +83,10 @@ afterEach(() => rmSync(repo, { recursive: true, force: true }));
 describe('changelog from the breaking-change reports between release tags', () => {
   it('lists each release newest first, what broke since the one before, and Unreleased', () => {
     makeRepo();
-    release('1.0.0', 'string');
-    release('2.0.0', 'integer'); // breaking, released as a new major version
-    writeSpec(spec('2.0.0', 'boolean')); // breaking again, not released
+    release('1.0.0', 'string', undefined, listPets(false));
+    // Breaking (the id's type), List Owners added, List Pets deprecated: a new major version.
+    release('2.0.0', 'integer', undefined, listPets(true) + listOwners);
+    writeSpec(spec('2.0.0', 'boolean', listPets(true) + listOwners)); // breaking again, not released
     const changelog = changelogOf();
 
     expect(changelog.tagged).toBe(true);
@@ -84,10 +102,39 @@ describe('changelog from the breaking-change reports between release tags', () =
 
     const page = changelogHtml({ title: 'Pets', changelog });
     expect(page).not.toContain('No release is tagged yet');
-    expect(page.indexOf('>Unreleased<')).toBeLessThan(page.indexOf('>spec-v2.0.0'));
-    expect(page.indexOf('>spec-v2.0.0')).toBeLessThan(page.indexOf('>spec-v1.0.0'));
+    expect(page.indexOf('>Unreleased<')).toBeLessThan(page.indexOf('>2.0.0 <time'));
+    expect(page.indexOf('>2.0.0 <time')).toBeLessThan(page.indexOf('>1.0.0 <time'));
     expect(page).toContain('GET /pets/{petId}');
-  }, 120_000); // three bundles and two oasdiff runs: a bound on a hang, not a speed goal
+
+    // For readers: each release dated by its tag, what was added, changed, deprecated and how to
+    // upgrade; the gate's report folded below for maintainers.
+    const today = git('for-each-ref', '--format=%(creatordate:short)', 'refs/tags/spec-v2.0.0').trim();
+    const entry = page.slice(page.indexOf('<h2 id="2.0.0">'), page.indexOf('<h2 id="1.0.0">'));
+    expect(entry).toContain(`<time datetime="${today}">`);
+    const under = (heading: string) => entry.slice(entry.indexOf(`<h3>${heading}</h3>`)).split('<h3>')[1];
+    expect(under('Added')).toContain('GET /owners (List owners)');
+    expect(under('Deprecated')).toContain('GET /pets (List pets)');
+    expect(under('Changed')).toContain('GET /pets/{petId}');
+    expect(under('Upgrading')).toContain('regenerate your client');
+    expect(entry.indexOf('<details>')).toBeGreaterThan(entry.indexOf('<h3>Upgrading</h3>'));
+    expect(entry.slice(entry.indexOf('<details>'))).toContain('Compared with spec-v1.0.0');
+    const firstEntry = page.slice(page.indexOf('<h2 id="1.0.0">'));
+    expect(firstEntry).toContain('<h3>Added</h3>');
+    expect(firstEntry).toContain('GET /pets/{petId}');
+  }, 120_000);
+
+  it("takes a release's sections from CHANGELOG.md where the maintainers wrote them", () => {
+    makeRepo();
+    release('1.0.0', 'string');
+    writeFileSync(
+      join(repo, 'CHANGELOG.md'),
+      '# Changelog\n\n## 1.0.0 — 2026-11-26\n\n### Added\n\n- Get Pet, with `petId`.\n\n### Upgrading\n\nNothing to do.\n',
+    );
+    const page = changelogHtml({ title: 'Pets', changelog: changelogOf() });
+    const entry = page.slice(page.indexOf('<h2 id="1.0.0">'));
+    expect(entry).toContain('<h3>Added</h3><ul><li>Get Pet, with <code>petId</code>.</li></ul>');
+    expect(entry).toContain('<h3>Upgrading</h3><p>Nothing to do.</p>');
+  }, 60_000); // three bundles and two oasdiff runs: a bound on a hang, not a speed goal
 
   it('without a tag, says no release is tagged yet and shows Unreleased against the first commit', () => {
     makeRepo();
@@ -118,7 +165,7 @@ describe('changelog from the breaking-change reports between release tags', () =
 describe('the built changelog page', () => {
   it('is beside the reference, which links to it, and links back', () => {
     const page = readFileSync(join(docsDir, 'dist/changelog.html'), 'utf8');
-    expect(page).toContain('<h2 id="unreleased">Unreleased</h2>');
+    expect(page).toContain('<h2 id="unreleased">Unreleased');
     expect(page).toContain('href="index.html"');
     expect(readFileSync(docsHtml, 'utf8')).toContain('href="changelog.html"');
   });

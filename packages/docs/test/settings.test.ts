@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCurlSample, runPythonSample, type SampleRun } from './sample-runners.js';
+import { runCurlSample, runPythonSample, type SampleRun, typecheckTypeScriptSamples } from './sample-runners.js';
 import { sdkRunners } from './sdk-sample-runners.js';
 import {
   artifactsDir,
@@ -57,10 +57,24 @@ async function choose(page: Page, change: () => Promise<void>): Promise<void> {
   await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
 }
 
-/** Each of Get Call's samples as the page shows it, picked in the samples' language menu. */
-async function shownSamples(page: Page): Promise<Record<string, string>> {
+interface Shown {
+  /** What the sample's code block shows. */
+  shown: string;
+  /** What its Copy button put on the clipboard. */
+  copied: string;
+}
+
+/** Presses `button` and reads what it put on the clipboard (Redoc copies through execCommand('copy')). */
+async function copiedBy(page: Page, button: ReturnType<Page['locator']>): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
+  await button.click();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Each of Get Call's samples as the page shows it and as its Copy button copies it, in every language. */
+async function shownSamples(page: Page): Promise<Record<string, Shown>> {
   const panel = page.locator('.panel-request-samples').first();
-  const shown: Record<string, string> = {};
+  const samples: Record<string, Shown> = {};
   for (const label of labels) {
     await panel.locator('[data-component-name="Dropdown/Dropdown"]').last().click();
     await page
@@ -68,10 +82,39 @@ async function shownSamples(page: Page): Promise<Record<string, string>> {
       .filter({ hasText: new RegExp(`^${label}$`) })
       .click();
     await page.waitForTimeout(100); // the observer rewrites on the next frame
-    shown[label] = await panel.locator('pre').first().innerText();
+    const code = panel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
+    const shown = await code.locator('pre').innerText();
+    samples[label] = { shown, copied: await copiedBy(page, code.getByRole('button', { name: 'Copy' })) };
   }
-  return shown;
+  return samples;
 }
+
+/** Every code block of the guide (Getting started's), as shown and as its Copy button copies it. */
+async function guideBlocks(page: Page): Promise<Shown[]> {
+  await page.goto(`${page.url().split('#')[0]}#/section/getting-started`);
+  const blocks = page.locator('[data-component-name="Markdown/Markdown"] pre');
+  await blocks.first().waitFor();
+  const found: Shown[] = [];
+  for (const block of await blocks.all()) {
+    const button = block.locator('xpath=preceding-sibling::button[1]');
+    found.push({ shown: await block.innerText(), copied: await copiedBy(page, button) });
+  }
+  return found;
+}
+
+const same = (samples: Record<string, Shown> | Shown[]) =>
+  Object.entries(samples).filter(([, { shown, copied }]) => shown !== copied);
+
+describe('the default settings, from the file', () => {
+  it('show and copy each sample exactly as the spec has it, the one the sample tests run', async () => {
+    const page = await open(`${docsUrl}#/calls/get-call`);
+    const samples = await shownSamples(page);
+    expect(same(samples), 'copied differs from shown').toEqual([]);
+    for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[])
+      expect(samples[label]!.copied.trimEnd(), label).toBe(source.trimEnd());
+    await page.close();
+  }, 60_000);
+});
 
 describe('region and app id, from the file', () => {
   it("are offered with the spec's regions, remembered across loads, and every sample and address follows them", async () => {
@@ -89,21 +132,38 @@ describe('region and app id, from the file', () => {
     const fresh = await open(`${docsUrl}#/calls/get-call`); // a new load: the settings are remembered
     await expect(fresh.locator('.reader-settings input[name=appId]').inputValue()).resolves.toBe('my-app');
     const samples = await shownSamples(fresh);
-    expect(samples.curl).toContain("'https://my-app.call-eu.");
-    expect(samples.Python).toContain('host="https://my-app.call-eu.');
-    expect(samples.TypeScript).toContain("appId: 'my-app'");
-    expect(samples.TypeScript).toContain("region: 'eu'");
-    for (const label of Object.keys(sdkRunners)) expect(samples[label], label).toContain('"https://my-app.call-eu.');
+    expect(same(samples), 'copied differs from shown').toEqual([]);
+    const copied = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
+    expect(copied.curl).toContain("'https://my-app.call-eu.");
+    expect(copied.Python).toContain('host="https://my-app.call-eu.');
+    expect(copied.TypeScript).toContain("appId: 'my-app'");
+    expect(copied.TypeScript).toContain("region: 'eu'");
+    for (const label of Object.keys(sdkRunners)) expect(copied[label], label).toContain('"https://my-app.call-eu.');
+    expect(typecheckTypeScriptSamples({ 'eu-get-call': copied.TypeScript! })).toEqual([]);
+    // The server menu's Copy gives the address the menu shows.
+    await fresh.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+    const serverItem = fresh.getByRole('menuitem').filter({ hasText: 'my-app.call-eu.' }).first();
+    await expect(copiedBy(fresh, serverItem.getByRole('button', { name: 'Copy' }))).resolves.toContain(
+      'https://my-app.call-eu.',
+    );
+    await fresh.keyboard.press('Escape');
     const text = await fresh.locator('#redoc').innerText();
     expect(text).not.toContain(`${defaults.appId.default}.call-${defaults.region.default}.`);
+    const guide = await guideBlocks(fresh);
+    expect(guide.length).toBeGreaterThan(1);
+    expect(same(guide), "a guide block's Copy").toEqual([]);
+    expect(guide.map((b) => b.copied).join('\n')).toContain('https://my-app.call-eu.');
     await fresh.evaluate(() => localStorage.clear());
     await fresh.close();
   }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
 });
 
 describe('"the mock" on pnpm start\'s page', () => {
+  let samples: Record<string, Shown>;
+  let guide: Shown[];
   let shown: Record<string, string>;
   let mockUrl: string;
+  let settled: { before: string; after: string };
   beforeAll(async () => {
     const { docs: docsServer, mock } = await server.ready;
     mockUrl = mock;
@@ -111,10 +171,35 @@ describe('"the mock" on pnpm start\'s page', () => {
     await expect(page.locator('.reader-settings select[name=target] option').allInnerTexts()).resolves.toContain(
       `the mock (${mock})`,
     );
-    await choose(page, () => page.selectOption('.reader-settings select[name=target]', 'mock').then(() => undefined));
-    shown = await shownSamples(page);
+    // The mock is the default there (Getting started's first call goes to it).
+    await expect(page.locator('.reader-settings select[name=target]').inputValue()).resolves.toBe('mock');
+    samples = await shownSamples(page);
+    // What a reader runs is what they copied; the tests below run that.
+    shown = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
+    const typescript = page.locator('.panel-request-samples pre').first(); // TypeScript was not the last shown
+    await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').last().click();
+    await page
+      .getByRole('menuitem')
+      .filter({ hasText: /^TypeScript$/ })
+      .click();
+    const before = await typescript.innerText();
+    await page.waitForTimeout(1_000); // a page that rewrites its own output keeps growing meanwhile
+    settled = { before, after: await typescript.innerText() };
+    guide = await guideBlocks(page);
     await page.close();
   }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
+
+  it("every sample's Copy, and every Getting started block's, copies exactly what the page shows", () => {
+    expect(same(samples), 'copied differs from shown').toEqual([]);
+    expect(same(guide), "a guide block's Copy").toEqual([]);
+    expect(guide.map((b) => b.copied).join('\n')).toContain(mockUrl);
+  });
+
+  it('shows the TypeScript sample once rewritten: one baseUrl line, no growth, and it type-checks', () => {
+    expect(settled.after).toBe(settled.before);
+    expect(settled.after.match(/baseUrl:/g)).toHaveLength(1);
+    expect(typecheckTypeScriptSamples({ 'mock-get-call': shown.TypeScript! })).toEqual([]);
+  });
 
   it('curl, copied from the page, runs unchanged against the mock', async () => {
     const result = await runCurlSample(shown.curl!, mockUrl, mockUrl, credentials);

@@ -35,6 +35,12 @@ describe('pnpm start', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Get Call');
+    // Kept and revalidated, not fetched whole on every load: the same build is answered 304.
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const etag = page.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(docs, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
     expect((await fetch(`${docs}openapi.yaml`)).status).toBe(200);
     // The page's download links (relative to the page) give the published bundle, byte for byte.
     for (const format of ['yaml', 'json'] as const) {

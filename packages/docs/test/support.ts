@@ -2,14 +2,13 @@
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { parse } from 'yaml';
-import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
 
 export { readBundledSpec as bundledSpec, resolveRef as deref } from '@chatplatform/spec';
 
@@ -80,21 +79,11 @@ export async function searchSnippets(page: Page, term: string): Promise<string[]
   return items.allInnerTexts();
 }
 
-/** Debian's Chromium with a fresh profile; non-loopback requests are aborted and counted. */
+/** A fresh context of the run's Chromium (test/global-setup.ts); non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is not installed at ${chromiumPath}. Install Debian's package: \`apt-get install chromium\` ` +
-        '(scripts/setup.sh does it).',
-    );
-  }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: chromiumFlags,
-    viewport: { width: 1440, height: 900 },
-  });
+  const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.
   context.setDefaultTimeout(10_000);
   const blockedRequests: string[] = [];
@@ -125,7 +114,7 @@ export async function launchDocsBrowser(): Promise<DocsBrowser> {
     },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      await browser.close(); // disconnects; the run's Chromium stays up for the other files
     },
   };
 }

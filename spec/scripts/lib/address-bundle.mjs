@@ -94,11 +94,12 @@ function usedTags(root, paths) {
 
 /** The title and the paragraph that say which part of the API this document is. */
 function addressInfo(info, address) {
-  const others = ADDRESSES.filter((other) => other !== address).map((other) => `\`${other}/openapi.yaml\``);
+  const published = (name) => `\`@chatplatform/spec/${name}\``;
+  const others = ADDRESSES.filter((other) => other !== address).map((other) => published(`${other}/openapi.yaml`));
   const note =
     `This document holds only the operations served from the ${TITLES[address]} address, which is its ` +
     `only server, so that a client generated from it sends every request to the right host. The ` +
-    `operations of the other addresses are in ${others.join(' and ')}; \`openapi.yaml\` holds them all.`;
+    `operations of the other addresses are in ${others.join(' and ')}; ${published('openapi.yaml')} holds them all.`;
   return { ...info, title: `${info.title}: ${TITLES[address]}`, description: `${note}\n\n${info.description ?? ''}` };
 }
 

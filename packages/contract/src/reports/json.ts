@@ -1,4 +1,4 @@
-import type { ValidationSummary } from '../validate-recording.js';
+import type { ValidationSummary } from '../check/validate-recording.js';
 
 /** The summary as JSON: counts, per-operation stats, the violating exchanges and any input error. */
 export function formatJson(summary: ValidationSummary): string {

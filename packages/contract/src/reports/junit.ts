@@ -1,6 +1,6 @@
-import { describeSource } from '../exchange.js';
-import type { ValidationSummary } from '../validate-recording.js';
-import type { ExchangeReport } from '../violations.js';
+import type { ValidationSummary } from '../check/validate-recording.js';
+import type { ExchangeReport } from '../check/violations.js';
+import { describeSource } from '../read/exchange.js';
 
 /**
  * JUnit XML for CI systems: one test suite per operation, one failing test case per violating

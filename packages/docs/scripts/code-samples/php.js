@@ -59,9 +59,8 @@ export function phpSample(model) {
     ...apiInstance(model, api),
     ...body,
     '',
-    `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer.`,
-    `$response = $api->${camel(model.operationId)}(${args.join(', ')});`,
-    '// As JSON: a body the spec leaves untyped comes back as a plain object, which echo cannot print.',
-    'echo json_encode($response, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\\n";',
+    `// Throws ${NAMESPACE}\\ApiException on a non-2xx answer. Printed as JSON: a model is`,
+    '// JsonSerializable, and a body the spec leaves untyped comes back as a plain PHP value.',
+    `echo json_encode($api->${camel(model.operationId)}(${args.join(', ')}), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\\n";`,
   ].join('\n');
 }

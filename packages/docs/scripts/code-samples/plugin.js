@@ -5,7 +5,9 @@
 import { generatorVersion } from '@chatplatform/sdks/paths';
 import { effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
 import { conditionalAsProse } from '../reading/conditional-as-prose.js';
+import { inferredMarks } from '../reading/inferred-marks.js';
 import { licenseName } from '../reading/license-name.js';
+import { openObjects } from '../reading/open-objects.js';
 import { schemesByHeader } from '../reading/schemes-by-header.js';
 import { unspecifiedAreas } from '../reading/unspecified-areas.js';
 import { unwrapDescriptions } from '../reading/unwrap-lines.js';
@@ -76,6 +78,8 @@ export default function chatplatformDocsPlugin() {
         'code-samples': codeSamplesDecorator,
         'conditional-as-prose': conditionalAsProse,
         'license-name': licenseName,
+        'open-objects': openObjects,
+        'inferred-marks': inferredMarks,
         'schemes-by-header': schemesByHeader(HTTP_METHODS),
         'unspecified-areas': unspecifiedAreas(HTTP_METHODS),
         'unwrap-descriptions': unwrapDescriptions,

@@ -1,15 +1,3 @@
-/** The input cannot be read: `where` names the line or entry, `message` what was wrong. */
-export class InputError extends Error {
-  constructor(
-    readonly file: string,
-    readonly where: string,
-    readonly problem: string,
-  ) {
-    super(`${file}: ${where ? `${where}: ` : ''}${problem}`);
-    this.name = 'InputError';
-  }
-}
-
 /** Longest NDJSON line, or HAR entry, read; a longer one is an input error, so memory stays bounded. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -44,7 +32,7 @@ export interface HarBatch {
 
 /**
  * What the reader hands on: whole exchanges as unparsed bytes, cut where the input allows (NDJSON
- * line ends, HAR entry ends). Parsing and checking them is the costly part, so it can happen on a
- * worker thread (`--jobs`) while the reader cuts the next batch.
+ * line ends, HAR entry ends), so that a batch is parsed, checked and dropped before the next is
+ * read.
  */
 export type RawBatch = NdjsonBatch | HarBatch;

@@ -1,24 +1,29 @@
 import { createReadStream } from 'node:fs';
-import { describeSource, type Exchange, type ExchangeSource, normalizeHeaders } from './exchange.js';
+import { InputError } from '../errors.js';
+import { describeSource, type Exchange, type ExchangeSource, type Headers, normalizeHeaders } from './exchange.js';
 import { HarScanner, linesIn } from './har-scanner.js';
 import { jsonErrorIndex } from './json-syntax.js';
 import {
   type EntrySlice,
   type HarBatch,
-  InputError,
   MAX_LINE_BYTES,
   type NdjsonBatch,
   newlines,
   type RawBatch,
 } from './recording-batch.js';
 
-export { InputError, MAX_LINE_BYTES, type RawBatch };
+export { MAX_LINE_BYTES, type RawBatch };
 
 export type InputFormat = 'ndjson' | 'har';
 
 export interface RecordedExchange {
   exchange: Exchange;
   source: ExchangeSource;
+  /**
+   * Why the client never completed this request (a HAR entry with status 0 or `_error`, as
+   * browsers record a blocked or failed request): it has no response to check.
+   */
+  clientFailure?: string;
 }
 
 export interface ReadOptions {
@@ -200,7 +205,7 @@ export interface DecodedBatch {
   fault?: InputError;
 }
 
-/** Parses a batch cut by {@link readBatches}: the same verdicts on the main thread or a worker. */
+/** Parses a batch cut by {@link readBatches}. */
 export function decodeBatch(batch: RawBatch, name: string): DecodedBatch {
   return batch.format === 'ndjson' ? decodeNdjson(batch, name) : decodeHar(batch, name);
 }
@@ -279,6 +284,7 @@ function decodeHar(batch: HarBatch, name: string): DecodedBatch {
   const span = { text: '', start: 0, end: 0 };
   for (let i = 0; i < batch.entries.length; i++) {
     const { start, end, line } = batch.entries[i]!;
+    const source = { entry: batch.firstEntry + i, line };
     const entry = batch.firstEntry + i;
     if (end > span.end) decodeEntrySpan(bytes, batch.entries, i, span);
     // Byte offsets are string offsets in an ASCII span; any other span is decoded entry by entry.
@@ -305,7 +311,8 @@ function decodeHar(batch: HarBatch, name: string): DecodedBatch {
       const problem = `${exchange}: each HAR entry needs request {method, url, headers} and response {status, headers, content}`;
       return { exchanges, fault: new InputError(name, describeSource({ entry }), problem) };
     }
-    exchanges.push({ exchange, source: { entry } });
+    const clientFailure = clientFailureOf(value as HarEntry);
+    exchanges.push(clientFailure === undefined ? { exchange, source } : { exchange, source, clientFailure });
   }
   return { exchanges };
 }
@@ -338,6 +345,7 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   if (typeof req.url !== 'string' || req.url === '') return 'request.url is missing or not a string';
   const status = typeof res.status === 'string' && /^\d{3}$/.test(res.status) ? Number(res.status) : res.status;
   if (typeof status !== 'number' || !Number.isInteger(status)) return 'response.status is missing or not an integer';
+  if (format === 'har' && status === 0 && !('content' in res)) res.content = {};
   const requestHeaders = normalizeHeaders(req.headers);
   if (!requestHeaders) return 'request.headers must be an object of name → value (or a HAR list of {name, value})';
   const responseHeaders = normalizeHeaders(res.headers);
@@ -354,22 +362,51 @@ function toExchange(value: unknown, format: InputFormat): Exchange | string {
   }
   if (typeof res.content !== 'object' || res.content === null)
     return 'response.content is missing (HAR 1.2 requires it, with size and mimeType)';
+  return harExchange(req, res, requestHeaders, responseHeaders, status);
+}
+
+type HarEntry = { request: Record<string, unknown>; response: Record<string, unknown>; _error?: unknown };
+
+/**
+ * Why a HAR entry's request never completed, or undefined: browsers record a request that was
+ * blocked, cancelled or failed on the network with status 0, and Chrome adds `_error`
+ * (`net::ERR_FAILED`) to the response (some tools to the entry).
+ */
+function clientFailureOf(entry: HarEntry): string | undefined {
+  const error = entry.response._error ?? entry._error ?? entry.response._failureText;
+  if (typeof error === 'string' && error !== '') return error;
+  return entry.response.status === 0 || entry.response.status === '0' ? 'status 0, no response' : undefined;
+}
+
+/**
+ * A HAR body's text, or whether the recording left it out: HAR 1.2 allows `text` to be omitted, and
+ * browsers saving without content (Playwright's `content: 'omit'`, Chrome's sanitized export) keep
+ * only the size.
+ */
+function harBody(text: unknown, size: unknown): { body?: string; bodyNotRecorded?: true } {
+  if (typeof text === 'string') return { body: text };
+  return typeof size === 'number' && size > 0 ? { bodyNotRecorded: true } : {};
+}
+
+function harExchange(
+  req: Record<string, unknown>,
+  res: Record<string, unknown>,
+  requestHeaders: Headers,
+  responseHeaders: Headers,
+  status: number,
+): Exchange {
   const postData = req.postData as { text?: unknown } | undefined;
-  const content = res.content as { text?: unknown; encoding?: unknown; mimeType?: unknown };
+  const content = res.content as { text?: unknown; encoding?: unknown; mimeType?: unknown; size?: unknown };
   // HAR 1.2 names the body's type in content.mimeType: it stands for a Content-Type header not recorded.
   if (responseHeaders['content-type'] === undefined && typeof content.mimeType === 'string' && content.mimeType !== '')
     responseHeaders['content-type'] = content.mimeType;
-  let responseBody: string | undefined = typeof content?.text === 'string' ? content.text : undefined;
-  if (responseBody !== undefined && content?.encoding === 'base64')
-    responseBody = Buffer.from(responseBody, 'base64').toString('utf8');
+  const response = harBody(content.text, content.size);
+  if (response.body !== undefined && content.encoding === 'base64')
+    response.body = Buffer.from(response.body, 'base64').toString('utf8');
+  const request = postData ? harBody(postData.text, req.bodySize) : {};
   return {
-    request: {
-      method: req.method,
-      url: req.url,
-      headers: requestHeaders,
-      ...(typeof postData?.text === 'string' ? { body: postData.text } : {}),
-    },
-    response: { status, headers: responseHeaders, ...(responseBody !== undefined ? { body: responseBody } : {}) },
+    request: { method: req.method as string, url: req.url as string, headers: requestHeaders, ...request },
+    response: { status, headers: responseHeaders, ...response },
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * One recorded HTTP exchange, as read from NDJSON or HAR. A `body` that is a string is the raw
  * body text (parsed as JSON when its media type is JSON); any other value is the already-parsed
- * JSON body; `undefined` means no body was recorded.
+ * JSON body; `undefined` means no body. `bodyNotRecorded` marks a body the recording left out
+ * (a HAR saved without content: a size, no text), which cannot be checked.
  */
 export interface Exchange {
-  request: { method: string; url: string; headers: Headers; body?: unknown };
-  response: { status: number; headers: Headers; body?: unknown };
+  request: { method: string; url: string; headers: Headers; body?: unknown; bodyNotRecorded?: true };
+  response: { status: number; headers: Headers; body?: unknown; bodyNotRecorded?: true };
 }
 
 /** Header names lower-cased; repeated headers joined with ", " as HTTP allows. */
@@ -13,15 +14,15 @@ export type Headers = Record<string, string>;
 
 /** Where an exchange came from, for reports and input errors. */
 export interface ExchangeSource {
-  /** 1-based line of an NDJSON file. */
+  /** 1-based line of an NDJSON file; in a HAR file, the line its entry starts on. */
   line?: number;
   /** 0-based index in a HAR file's `log.entries`. */
   entry?: number;
 }
 
 export function describeSource(source: ExchangeSource): string {
-  if (source.line !== undefined) return `line ${source.line}`;
   if (source.entry !== undefined) return `entry ${source.entry} (log.entries[${source.entry}])`;
+  if (source.line !== undefined) return `line ${source.line}`;
   return 'exchange';
 }
 
@@ -90,4 +91,21 @@ export function authorityEnd(url: string, from: number): number {
   const hash = url.indexOf('#', from);
   if (hash !== -1 && hash < end) end = hash;
   return end;
+}
+
+/** Recorded origins are compared without their scheme's default port. */
+const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
+
+/**
+ * `scheme://host[:port]` of an absolute URL, lower-cased, without user info (it may hold a
+ * credential) or the scheme's default port; `''` for a relative URL.
+ */
+export function originOf(url: string): string {
+  const schemeEnd = url.indexOf('://');
+  if (schemeEnd <= 0 || url.startsWith('/')) return '';
+  const scheme = url.slice(0, schemeEnd).toLowerCase();
+  const authority = url.slice(schemeEnd + 3, authorityEnd(url, schemeEnd + 3));
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1).toLowerCase();
+  const defaultPort = DEFAULT_PORTS[scheme];
+  return `${scheme}://${defaultPort && hostPort.endsWith(defaultPort) ? hostPort.slice(0, -defaultPort.length) : hostPort}`;
 }

@@ -1,7 +1,7 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { authorityEnd } from './exchange.js';
+import { authorityEnd } from '../read/exchange.js';
+import { isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
 import { escapeRegex, serverPartPattern } from './operation-router.js';
-import { isObject, type OpenApiDocument, type ServerObject } from './spec-document.js';
 
 /** Recorded origins are compared without their scheme's default port. */
 const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };

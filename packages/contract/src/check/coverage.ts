@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { type Exchange, splitUrl } from './exchange.js';
-import { deref, escapePointer, isObject, type OpenApiDocument } from './spec-document.js';
+import { type Exchange, splitUrl } from '../read/exchange.js';
+import { deref, escapePointer, isObject, type OpenApiDocument } from '../spec-document.js';
 import type { ExchangeReport } from './violations.js';
 
 /** Depth of nested response properties listed (data/0/sessionId is depth 2 below the array). */
@@ -31,11 +31,6 @@ export interface CoverageReport {
     >
   >;
 }
-
-const COVERED_KINDS = ['statuses', 'parameters', 'properties'] as const;
-
-/** Per operationId: the exchanges recorded and the items they exercised (see {@link CoverageCollector.drain}). */
-export type CoverageDelta = Record<string, { exchanges: number } & Record<(typeof COVERED_KINDS)[number], string[]>>;
 
 /**
  * What the traffic exercised of the spec: operations, documented status codes, parameters
@@ -79,33 +74,6 @@ export class CoverageCollector {
       if (seen) coverage.parameters.exercised.add(param);
     }
     if (documented) collectPaths(parsed(exchange.response.body), `${documented} `, 0, coverage.properties.exercised);
-  }
-
-  /** What was recorded since the last drain, then forgotten: a worker hands it to the main thread's collector. */
-  drain(): CoverageDelta {
-    const delta: CoverageDelta = {};
-    for (const [id, coverage] of this.operations) {
-      if (coverage.exchanges === 0) continue;
-      delta[id] = {
-        exchanges: coverage.exchanges,
-        statuses: [...coverage.statuses.exercised],
-        parameters: [...coverage.parameters.exercised],
-        properties: [...coverage.properties.exercised],
-      };
-      coverage.exchanges = 0;
-      for (const kind of COVERED_KINDS) coverage[kind].exercised.clear();
-    }
-    return delta;
-  }
-
-  /** Adds what another collector drained. */
-  merge(delta: CoverageDelta): void {
-    for (const [id, exercised] of Object.entries(delta)) {
-      const coverage = this.operations.get(id);
-      if (!coverage) continue;
-      coverage.exchanges += exercised.exchanges;
-      for (const kind of COVERED_KINDS) for (const item of exercised[kind]) coverage[kind].exercised.add(item);
-    }
   }
 
   report(): CoverageReport {
@@ -221,26 +189,4 @@ function parsed(body: unknown): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Coverage as text: totals, then per operation what was not exercised. */
-export function formatCoverageText(coverage: CoverageReport): string {
-  const pct = (t: { documented: number; exercised: number }) =>
-    `${t.exercised}/${t.documented}${t.documented ? ` (${Math.round((100 * t.exercised) / t.documented)} %)` : ''}`;
-  const lines = [
-    `Coverage: operations ${pct(coverage.operations)}, status codes ${pct(coverage.statuses)}, parameters ${pct(coverage.parameters)}, response properties ${pct(coverage.properties)}.`,
-  ];
-  for (const [id, op] of Object.entries(coverage.byOperation)) {
-    if (op.exchanges === 0) {
-      lines.push(`  ${id}: not exercised`);
-      continue;
-    }
-    const missing = (['statuses', 'parameters', 'properties'] as const)
-      .filter((k) => op[k].missing.length > 0)
-      .map((k) => `${k} ${op[k].missing.join(', ')}`);
-    lines.push(
-      `  ${id}: ${op.exchanges} exchange${op.exchanges === 1 ? '' : 's'}${missing.length ? `; not exercised: ${missing.join('; ')}` : '; everything exercised'}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }

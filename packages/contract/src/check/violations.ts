@@ -1,6 +1,6 @@
-import type { ExchangeSource } from './exchange.js';
+import type { ExchangeSource } from '../read/exchange.js';
+import { atPointer, escapePointer } from '../spec-document.js';
 import type { ErrorObject } from './schema-validators.js';
-import { atPointer, escapePointer } from './spec-document.js';
 
 export type ViolationKind =
   | 'unknown-path'
@@ -32,6 +32,8 @@ export interface ExchangeReport {
   /** `null` when the exchange matched no operation. */
   operationId: string | null;
   violations: Violation[];
+  /** What could not be checked, e.g. `response body not recorded`; absent when everything was. */
+  unchecked?: string[];
 }
 
 // Values under these names are never printed, wherever they appear (headers, bodies, queries).

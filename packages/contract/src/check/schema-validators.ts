@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { atPointer, type OpenApiDocument } from './spec-document.js';
+import { atPointer, type OpenApiDocument } from '../spec-document.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as ((
@@ -31,11 +31,23 @@ export class SchemaValidators {
   private readonly paramCache = new Map<string, ValidateFunction>();
 
   constructor(private readonly doc: OpenApiDocument) {
-    this.bodies = createAjv(doc, { coerceTypes: false, validateSchema: true });
-    // Path, query and header values are strings on the wire: coerce them to the schema's type. Its
-    // schemas are checked against the meta-schema by `bodies` (see param()), so that each thread
-    // compiles that meta-schema once, not twice (about 55 ms of every start and every --jobs worker).
+    this.bodies = createAjv(doc, { coerceTypes: false, validateSchema: false });
+    // Path, query and header values are strings on the wire: coerce them to the schema's type.
     this.params = createAjv(doc, { coerceTypes: true, validateSchema: false });
+  }
+
+  /**
+   * Throws Ajv's own "schema is invalid: …" for a schema the meta-schema refuses. One checker per
+   * document compiles the meta-schema (about 55 ms) once, however many validators share the document.
+   */
+  private checked<T extends object>(schema: T): T {
+    let checker = schemaCheckers.get(this.doc);
+    if (!checker) {
+      checker = createAjv(undefined, { coerceTypes: false, validateSchema: true });
+      schemaCheckers.set(this.doc, checker);
+    }
+    checker.validateSchema(schema, true);
+    return schema;
   }
 
   private inlined(pointer: string): object {
@@ -46,7 +58,7 @@ export class SchemaValidators {
   body(pointer: string): ValidateFunction {
     let validate = this.bodyCache.get(pointer);
     if (!validate) {
-      validate = this.bodies.compile(this.inlined(pointer));
+      validate = this.bodies.compile(this.checked(this.inlined(pointer)));
       this.bodyCache.set(pointer, validate);
     }
     return validate;
@@ -57,9 +69,7 @@ export class SchemaValidators {
     let validate = this.paramCache.get(pointer);
     if (!validate) {
       const schema = { type: 'object', properties: { value: this.inlined(pointer) } };
-      // Throws Ajv's own "schema is invalid: …", as compile() does when it checks the schema itself.
-      this.bodies.validateSchema(schema, true);
-      validate = this.params.compile(schema);
+      validate = this.params.compile(this.checked(schema));
       this.paramCache.set(pointer, validate);
     }
     return validate;
@@ -86,14 +96,20 @@ function inlineLocalRefs(doc: OpenApiDocument, node: unknown, within: readonly s
   return Object.keys(inlinedRest).length === 0 ? target : { allOf: [target], ...inlinedRest };
 }
 
-function createAjv(doc: OpenApiDocument, options: { coerceTypes: boolean; validateSchema: boolean }): Ajv2020 {
+/** The schema checker of each document (see SchemaValidators.checked). */
+const schemaCheckers = new WeakMap<OpenApiDocument, Ajv2020>();
+
+function createAjv(
+  doc: OpenApiDocument | undefined,
+  options: { coerceTypes: boolean; validateSchema: boolean },
+): Ajv2020 {
   // strict: false because the document around the schemas (info, paths, examples…) is not a
   // JSON Schema; logger: false keeps unknown-keyword notices out of reports.
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ...options });
   addFormats(ajv);
   const fullUri = addFormats.get('uri') as (value: string) => boolean;
   ajv.addFormat('uri', (value: string) => PLAIN_HTTP_URL.test(value) || fullUri(value));
-  ajv.addSchema(doc as object, SPEC_ID, undefined, false);
+  if (doc) ajv.addSchema(doc as object, SPEC_ID, undefined, false);
   return ajv;
 }
 

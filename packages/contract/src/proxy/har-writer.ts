@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { Exchange, Headers } from './exchange.js';
-import { isSecretName } from './violations.js';
+import { isSecretName } from '../check/violations.js';
+import type { Exchange, Headers } from '../read/exchange.js';
 
 const REDACTED = '(redacted)';
 
@@ -25,7 +25,8 @@ export class HarWriter {
     );
   }
 
-  add(exchange: Exchange, startedAt: Date, elapsedMs: number): void {
+  /** Writes one exchange; resolves once the file has taken it, so a slow disk holds back the exchange, not memory. */
+  add(exchange: Exchange, startedAt: Date, elapsedMs: number): Promise<void> {
     const entry = {
       startedDateTime: startedAt.toISOString(),
       time: elapsedMs,
@@ -66,7 +67,15 @@ export class HarWriter {
       cache: {},
       timings: { send: 0, wait: elapsedMs, receive: 0 },
     };
-    this.out.write(`${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+    const taken = this.out.write(`${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
+    if (taken || this.failure) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.out.off('drain', done).off('error', done);
+        resolve();
+      };
+      this.out.once('drain', done).once('error', done);
+    });
   }
 
   /** Closes the JSON document; rejects when the file could not be written. */

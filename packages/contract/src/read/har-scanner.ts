@@ -1,6 +1,7 @@
+import { InputError } from '../errors.js';
 import { describeSource } from './exchange.js';
 import { jsonErrorIndex } from './json-syntax.js';
-import { type EntrySlice, type HarBatch, InputError, MAX_LINE_BYTES } from './recording-batch.js';
+import { type EntrySlice, type HarBatch, MAX_LINE_BYTES } from './recording-batch.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -1,0 +1,156 @@
+// Runs in the page, first in <head> (scripts/build-docs.mjs inlines it). What Redoc's page lacks for a
+// reader who shares a link, searches, copies from the guide or uses a screen reader:
+// - every link is a hash link: Redoc writes root-absolute ones (`/calls`, `/section/https`) when the
+//   page is entered at the overview, and those name no file (file://) and no page (`pnpm start`);
+// - a search hit in the guide text (which Redoc files under the overview, `#/`) lands on the guide
+//   section holding the words, and Enter in the search box opens the first hit;
+// - the guide's own code blocks (Getting started) get a Copy button like the samples';
+// - the sidebar is a navigation landmark, every route has a level-one heading, and the search box's
+//   clear button has a name;
+// - no link leads out of the offline page (Redoc's logo links to its site).
+(() => {
+  const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
+
+  /** `/calls` → `#/calls`; the router's own click handling does not read the attribute. */
+  function hashLinks(root) {
+    for (const a of root.querySelectorAll('a[href^="/"]:not([href^="//"])'))
+      a.setAttribute('href', `#${a.getAttribute('href')}`);
+  }
+
+  /** Redoc's search box clears with an icon-only button that has no name (axe: critical). */
+  function nameButtons() {
+    for (const icon of document.querySelectorAll(
+      '[data-component-name="Search/SearchInput"] button:not([aria-label]) [data-component-name="icons/CloseFilledIcon/CloseFilledIcon"]',
+    ))
+      icon.closest('button').setAttribute('aria-label', 'Clear the search');
+  }
+
+  /** The page works offline: Redoc's "API docs by" logo stays, without its link out of the page. */
+  function offline() {
+    for (const link of document.querySelectorAll('a[href^="http"] img[alt="redocly logo"]'))
+      link.closest('a').removeAttribute('href');
+  }
+
+  function landmarks() {
+    const menu = document.querySelector('[data-component-name="Menu/Menu"]');
+    const sidebar = menu?.closest('.menu-content') ?? menu;
+    if (sidebar && !sidebar.closest('nav, [role="navigation"]')) {
+      sidebar.setAttribute('role', 'navigation');
+      sidebar.setAttribute('aria-label', 'Sections and operations');
+    }
+  }
+
+  /** The text of a node with runs of white space made one space, for matching a snippet in the page. */
+  const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+  /** The guide section (`section/…` heading id) whose text holds `words`, in page order. */
+  function sectionHolding(words) {
+    const headings = [...document.querySelectorAll('#redoc h1[id^="section/"], #redoc h2[id^="section/"]')];
+    for (const [i, heading] of headings.entries()) {
+      const range = document.createRange();
+      range.setStartBefore(heading);
+      if (headings[i + 1]) range.setEndBefore(headings[i + 1]);
+      else range.setEndAfter(heading.parentElement.lastChild);
+      if (squash(range.toString()).includes(words)) return heading.id;
+    }
+    return undefined;
+  }
+
+  /** A hit Redoc files under the overview: the words around its first highlight, to find its section. */
+  function guideTarget(item) {
+    if (!['#/', '/', '#'].includes(item.getAttribute('href'))) return undefined;
+    const mark = item.querySelector('span > span');
+    if (!mark) return undefined;
+    const snippet = squash(mark.parentElement.textContent).replace(/^\.\.\.|\.\.\.$/g, '');
+    const at = snippet.indexOf(squash(mark.textContent));
+    const after = snippet.slice(at, at + 60).trim();
+    const before = snippet.slice(Math.max(0, at - 40), at + mark.textContent.length).trim();
+    return sectionHolding(after) ?? sectionHolding(before) ?? sectionHolding(squash(mark.textContent));
+  }
+
+  // Redoc opens the hit (the overview) and closes the search; then the route moves on to the section.
+  addEventListener(
+    'click',
+    (event) => {
+      const item = event.target.closest?.(SEARCH_ITEM);
+      const section = item && guideTarget(item);
+      if (section) setTimeout(() => location.replace(`#/${section}`), 50);
+    },
+    true,
+  );
+  // Enter in the search box opens the first hit (Redoc waits for an arrow key first). Hits exist
+  // only while the search is open.
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Enter' || event.target.tagName !== 'INPUT') return;
+      const first = document.querySelector(SEARCH_ITEM);
+      if (!first) return;
+      event.preventDefault();
+      first.click();
+    },
+    true,
+  );
+
+  /** A Copy button on each of the guide's code blocks (Redoc gives one to samples only). */
+  function copyButtons(root) {
+    for (const pre of root.querySelectorAll('[data-component-name="Markdown/Markdown"] pre')) {
+      if (pre.previousElementSibling?.classList.contains('guide-copy')) continue;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'guide-copy';
+      button.textContent = 'Copy';
+      button.setAttribute('aria-label', 'Copy this code');
+      pre.before(button);
+    }
+  }
+  addEventListener('click', async (event) => {
+    const button = event.target.closest?.('.guide-copy');
+    if (!button) return;
+    const pre = button.nextElementSibling;
+    const text = pre.textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Without the async clipboard (an older browser), the selection is copied.
+      getSelection().selectAllChildren(pre);
+      document.execCommand('copy');
+      getSelection().removeAllRanges();
+    }
+    button.textContent = 'Copied';
+    setTimeout(() => {
+      button.textContent = 'Copy';
+    }, 1500);
+  });
+
+  /** Redoc draws the API's title as the page's h1 on the overview only: other routes get one too. */
+  function headingOne() {
+    const main = document.querySelector('#redoc main, #redoc [data-component-name="Layout/Layout"]');
+    const hasOne = document.querySelector('#redoc h1');
+    let own = document.getElementById('page-title');
+    if (hasOne && own) own.remove();
+    if (hasOne || own || !main) return;
+    own = document.createElement('h1');
+    own.id = 'page-title';
+    own.className = 'visually-hidden';
+    own.textContent = document.title;
+    document.body.prepend(own);
+  }
+
+  let queued = false;
+  const fix = () => {
+    queued = false;
+    hashLinks(document);
+    landmarks();
+    nameButtons();
+    offline();
+    copyButtons(document);
+    headingOne();
+  };
+  new MutationObserver(() => {
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(fix); // once a frame: Redoc commits many times while it hydrates
+    }
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
+})();
