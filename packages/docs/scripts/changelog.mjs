@@ -114,7 +114,10 @@ export function notesFor(changelogText, version) {
   for (const line of end < 0 ? rest : rest.slice(0, end)) {
     const sub = /^### (.+)$/.exec(line);
     if (sub) heading = sub[1].trim().toLowerCase();
-    else if (heading && line.trim()) (notes[heading] ??= []).push(line);
+    else if (heading && line.trim()) {
+      notes[heading] ??= [];
+      notes[heading].push(line);
+    }
   }
   return notes;
 }

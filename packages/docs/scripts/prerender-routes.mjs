@@ -1,15 +1,22 @@
 #!/usr/bin/env node
-// Puts every operation's page into dist/index.html as HTML, so that a reader who opens
-// `#/calls/get-call` sees Get Call as soon as the page paints, not after Redoc's 2.3 MB script has
-// been compiled, run and has drawn the route (about 1.5 s here). `redocly build-docs` prerenders the
-// overview only; its router is client-side (hash links), so the other pages do not exist as HTML.
-// Each operation's page is drawn by Redoc itself in Debian's Chromium from the built page, and its
-// <main> is kept as a JSON string, with the style rules it needs that the overview does not
-// already carry. A small script placed before Redoc's puts the page of the address's route into
-// <main> before the first paint; Redoc then hydrates over it as it did over the overview.
+// Prerenders every operation's page, so that a reader who opens `#/calls/get-call` sees Get Call
+// as soon as the page paints, not after Redoc's 2.3 MB script has been compiled, run and has drawn
+// the route (about 1.5 s here). `redocly build-docs` prerenders the overview only; its router is
+// client-side (hash links), so the other pages do not exist as HTML.
+// Redoc draws each route in Debian's Chromium in ONE page load: the page is opened once and Redoc's
+// own router is sent from route to route (a hash change), so the build costs one load of the page
+// plus a little per operation, instead of a load per operation. Every step in the browser has a
+// time limit and fails the build with what it was waiting for.
+// Each route's <main> is written to a file of its own, `dist/routes/<tag>/<operationId>.js`, with
+// the style rules it needs that the overview does not carry, so the page a reader opens stays the
+// same size whatever the number of operations. A script first in <head> loads the one route file
+// the address names (a parser-blocking <script src>, which loads from file:// where fetch() does
+// not); a small script before Redoc's puts that page into <main> before the first paint; Redoc
+// then hydrates over it as it did over the overview.
 // Routes come from the spec (each operation's first tag and operationId) and the page's own sidebar
 // (the tag's address); a route Redoc does not draw with the operation's summary fails the build.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { chromium } from 'playwright-core';
@@ -20,10 +27,45 @@ export const BEGIN = '<!--prerendered-routes-->';
 export const END = '<!--/prerendered-routes-->';
 const HEAD_BEGIN = '<!--prerendered-routes:head-->';
 const HEAD_END = '<!--/prerendered-routes:head-->';
+/** The global a route file sets, read by showRoute. */
+const GLOBAL = 'chatplatformPrerenderedRoute';
+/** Each wait in the browser: far above what a step takes, low enough that a hang ends the build. */
+const STEP_TIMEOUT_MS = Number(process.env.PRERENDER_STEP_TIMEOUT_MS ?? 60_000);
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 
+/**
+ * The file of a route's page, relative to the page: /calls/get-call -> routes/calls/get-call.js;
+ * null for an address that is not `/<tag>/<operationId>` of plain name characters. Runs in the
+ * page too (serialized into the head script), so it uses nothing from outside.
+ */
+export function routeFile(route) {
+  const match = /^\/([A-Za-z0-9_-][A-Za-z0-9._-]*)\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(route);
+  return match ? `routes/${match[1]}/${match[2]}.js` : null;
+}
+
+/** Rejects with what was being waited for when `promise` takes longer than STEP_TIMEOUT_MS. */
+export async function step(what, promise, ms = STEP_TIMEOUT_MS) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `prerender: ${what} did not finish in ${ms / 1000} s (PRERENDER_STEP_TIMEOUT_MS raises the limit on a slow machine).`,
+          ),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** [tag name, operationId, summary] of every operation of the rendered spec. */
-function operationsOf(spec) {
+export function operationsOf(spec) {
   return Object.values(spec.paths ?? {}).flatMap((pathItem) =>
     HTTP_METHODS.filter((m) => pathItem[m]).map((m) => {
       const { tags = [], operationId, summary } = pathItem[m];
@@ -37,43 +79,64 @@ function operationsOf(spec) {
 }
 
 /** Waits until Redoc has hydrated: its sidebar's footer logo is drawn by an effect. */
-const hydrated = (page) => page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+const hydrated = (page) =>
+  step(
+    "Redoc's hydration (its sidebar logo drawn)",
+    page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS }),
+  );
 
 /** Every style rule in the page's styled-components sheets. */
 const styleRules = (page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('style[data-styled]')].flatMap((s) => [...s.sheet.cssRules].map((r) => r.cssText)),
+  step(
+    "reading the page's style rules",
+    page.evaluate(() =>
+      [...document.querySelectorAll('style[data-styled]')].flatMap((s) => [...s.sheet.cssRules].map((r) => r.cssText)),
+    ),
   );
 
 /** The style rules `redocly build-docs` prerendered: the page's sheets with scripts off. */
 async function prerenderedRules(browser, url) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(url);
+  await page.goto(url, { timeout: STEP_TIMEOUT_MS });
   const rules = await styleRules(page);
   await context.close();
   if (!rules.length) throw new Error('prerender: the page carries no prerendered styled-components rules.');
   return rules;
 }
 
-/** The sidebar's route for each tag, read from its link (Redoc decides the slug). */
-async function tagRoutes(page, url) {
-  await page.goto(`${url}#/`);
+/** Opens the page once, at the overview, and reads the sidebar's route for each tag (Redoc decides the slug). */
+async function openOverview(page, url) {
+  await page.goto(`${url}#/`, { timeout: STEP_TIMEOUT_MS });
   await hydrated(page);
-  return page.evaluate(() => {
-    const routes = {};
-    for (const link of document.querySelectorAll('[data-component-name="Menu/Menu"] a[href]')) {
-      const text = link.querySelector('[data-text]')?.getAttribute('data-text');
-      if (text) routes[text] = link.getAttribute('href').replace(/^#/, '');
-    }
-    return routes;
-  });
+  return step(
+    "reading the sidebar's tag links",
+    page.evaluate(() => {
+      const routes = {};
+      for (const link of document.querySelectorAll('[data-component-name="Menu/Menu"] a[href]')) {
+        const text = link.querySelector('[data-text]')?.getAttribute('data-text');
+        if (text) routes[text] = link.getAttribute('href').replace(/^#/, '');
+      }
+      // An unrendered section's placeholder: what sections above a route look like when it is opened.
+      const placeholder = document.querySelector('#api-content > [data-section-id]:empty')?.className ?? null;
+      return { routes, placeholder };
+    }),
+  );
 }
 
-/** Redoc draws a section when it is scrolled near: scroll down the route to its end, then back. */
-async function renderWholeRoute() {
+/**
+ * Redoc draws a section when it is scrolled near: scroll down to the end of the route's own section
+ * (not the document's: every section below would be drawn too, and kept), then back.
+ */
+async function renderWholeRoute(route) {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-  for (let step = 0; step < 200 && scrollY + innerHeight < document.documentElement.scrollHeight - 1; step++) {
+  const section = () => document.getElementById(route.slice(1));
+  const below = () => (section()?.getBoundingClientRect().bottom ?? 0) > innerHeight;
+  for (
+    let step = 0;
+    step < 200 && below() && scrollY + innerHeight < document.documentElement.scrollHeight - 1;
+    step++
+  ) {
     scrollBy(0, innerHeight / 2);
     await frame();
   }
@@ -82,73 +145,131 @@ async function renderWholeRoute() {
   await frame();
 }
 
-/** Opens a route afresh (as a pasted link does) and returns its <main> once the heading is drawn. */
-async function drawRoute(page, url, route, summary) {
-  await page.goto('about:blank');
-  await page.goto(`${url}#${route}`);
-  await hydrated(page);
+/**
+ * The route's <main> as a reader who opens its address needs it: its tag's heading and its own
+ * section; every other section Redoc has drawn (for earlier routes, or around this one) goes back
+ * to Redoc's empty placeholder, so a route's file holds one operation whatever their number.
+ */
+function routeMain({ route, placeholder }) {
+  const main = document.querySelector('#redoc main').cloneNode(true);
+  const tagSection = `/${route.split('/')[1]}`;
+  for (const child of [...(main.querySelector('#api-content')?.children ?? [])]) {
+    const id =
+      child.getAttribute('data-section-id') ??
+      child.querySelector('[data-section-id]')?.getAttribute('data-section-id');
+    if (id === tagSection || id === route) continue;
+    if (placeholder === null || id == null || child.matches('[data-section-id]:empty')) continue;
+    const empty = document.createElement('div');
+    empty.setAttribute('data-section-id', id);
+    empty.className = placeholder;
+    child.replaceWith(empty);
+  }
+  return main.innerHTML;
+}
+
+/** Sends Redoc's router to a route (no reload) and returns its <main> once the heading is drawn. */
+async function drawRoute(page, route, summary, placeholder) {
+  await step(
+    `opening #${route}`,
+    page.evaluate((hash) => {
+      location.hash = hash;
+    }, route),
+  );
   const drawn = await page
     .waitForFunction(
       (summary) => [...document.querySelectorAll('main h1, main h2')].some((h) => h.textContent.trim() === summary),
       summary,
-      { timeout: 20_000 },
+      { timeout: STEP_TIMEOUT_MS },
     )
     .then(
       () => true,
       () => false,
     );
   if (!drawn) throw new Error(`prerender: Redoc did not draw "${summary}" at #${route}; is the route right?`);
-  await page.evaluate(renderWholeRoute);
-  return page.evaluate(() => document.querySelector('#redoc main').innerHTML);
+  await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute, route));
+  return step(`reading #${route}`, page.evaluate(routeMain, { route, placeholder }));
 }
 
-async function render(pageFile, operations) {
+/**
+ * The rules a route's HTML can match: the page's sheets hold the rules of every route drawn so far
+ * (and of Redoc's hydrated sidebar); a rule naming no class of the HTML is left out.
+ */
+function rulesFor(html, rules) {
+  const classes = new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean));
+  return rules.filter((rule) => {
+    const named = [...rule.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]);
+    return named.length === 0 || named.some((name) => classes.has(name));
+  });
+}
+
+/**
+ * Draws every operation's route in one load of the page; `loads` counts the page loads Redoc's
+ * drawing took (the tests hold it to one).
+ */
+export async function render(pageFile, operations) {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await context.route('**/*', (route) =>
       new URL(route.request().url()).protocol === 'file:' ? route.continue() : route.abort('blockedbyclient'),
     );
     const url = pathToFileURL(pageFile).href;
     const overviewRules = new Set(await prerenderedRules(browser, url));
     const page = await context.newPage();
-    const tags = await tagRoutes(page, url);
+    let loads = 0;
+    page.on('load', () => loads++);
+    const { routes: tags, placeholder } = await openOverview(page, url);
     const routes = [];
-    const extraRules = new Set();
     for (const { tag, operationId, summary } of operations) {
       if (!tags[tag]) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
       const route = `${tags[tag]}/${operationId}`;
-      routes.push({ route, html: await drawRoute(page, url, route, summary) });
-      for (const rule of await styleRules(page)) if (!overviewRules.has(rule)) extraRules.add(rule);
+      if (!routeFile(route))
+        throw new Error(
+          `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
+        );
+      const html = await drawRoute(page, route, summary, placeholder);
+      const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
+      routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
     }
-    return { routes, css: [...extraRules].join('\n') };
+    // The tags of the prerendered routes only (the sidebar also links the guide's /section/… pages).
+    return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1]))], loads };
   } finally {
     await browser.close();
   }
 }
 
 /**
- * Runs first in <head>: on a prerendered route, Redoc's overview is kept out of the first paint
- * (laying it out and painting it cost 100 to 300 ms here) until showRoute has swapped the page in.
+ * Runs first in <head>: when the address names an operation's route under one of the page's tags,
+ * loads that route's file (parser-blocking, so it is there before <main> is parsed) and keeps
+ * Redoc's overview out of the first paint (laying it out and painting it cost 100 to 300 ms here)
+ * until showRoute has swapped the page in.
  */
-function holdOverview(routes) {
+function loadRoute(tags, fileOf) {
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
-  if (!routes.includes(route)) return;
-  document.documentElement.classList.add('prerendered-route-pending');
-  // Whatever happens to showRoute, the page shows once parsed.
-  addEventListener('DOMContentLoaded', () => document.documentElement.classList.remove('prerendered-route-pending'));
+  const file = fileOf(route);
+  if (!file || !tags.includes(route.split('/')[1])) return;
+  const root = document.documentElement;
+  root.classList.add('prerendered-route-pending');
+  // Whatever happens to the file or showRoute, the page shows once parsed.
+  addEventListener('DOMContentLoaded', () => root.classList.remove('prerendered-route-pending'));
+  // \x3c: the end tag must not close this inline script.
+  document.write(`<script src="${file}">\x3c/script>`);
 }
 
-/** Runs before Redoc's script: shows the prerendered page of the address's route, if there is one. */
-function showRoute() {
+/** Runs before Redoc's script: shows the prerendered page the route file gave, if it is the address's. */
+function showRoute(global) {
+  const page = window[global];
+  delete window[global];
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
-  const pages = [...document.querySelectorAll('script[data-route]')];
-  const chosen = pages.find((p) => p.dataset.route === route);
   const main = document.querySelector('#redoc main');
-  for (const p of pages) p.remove();
-  if (chosen && main) main.innerHTML = JSON.parse(chosen.textContent);
   document.documentElement.classList.remove('prerendered-route-pending');
-  if (!chosen || !main) return;
+  if (!page || page.route !== route || !main) return;
+  const style = document.createElement('style');
+  style.dataset.prerenderedRoutes = '';
+  style.textContent = page.css;
+  document.head.append(style);
+  main.innerHTML = page.html;
   // Redoc shows an operation at the top of its tag's page; so does the prerendered page.
   // Before the first paint, once the rest of the page above it is laid out.
   const scroll = () => document.getElementById(route.slice(1))?.scrollIntoView();
@@ -158,24 +279,20 @@ function showRoute() {
 
 const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** What goes first in <head>: holdOverview with the prerendered routes. */
-export function headBlock({ routes }) {
+/** What goes first in <head>: loadRoute with the page's tags (not its routes: the page's size stays). */
+export function headBlock({ tags }) {
   const style = '<style>.prerendered-route-pending #redoc { display: none; }</style>';
-  return `${HEAD_BEGIN}<script>(${holdOverview})(${json(routes.map((r) => r.route))});</script>${style}${HEAD_END}`;
+  return `${HEAD_BEGIN}<script>(${loadRoute})(${json(tags)}, ${routeFile});</script>${style}${HEAD_END}`;
 }
 
-/**
- * The block placed between Redoc's prerendered HTML and its script. Each page is a JSON string in
- * a data script: the HTML parser only scans it as text, and only the route opened is parsed as HTML.
- */
-export function prerenderedBlock({ routes, css }) {
-  const pages = routes
-    .map(
-      ({ route, html }) =>
-        `<script type="application/json" data-route="${route.replace(/"/g, '&quot;')}">${json(html)}</script>`,
-    )
-    .join('\n');
-  return `${BEGIN}\n<style data-prerendered-routes>${css.replace(/</g, '\\3c ')}</style>\n${pages}\n<script>(${showRoute})();</script>\n${END}`;
+/** The block placed between Redoc's prerendered HTML and its script. */
+export function prerenderedBlock() {
+  return `${BEGIN}\n<script>(${showRoute})(${json(GLOBAL)});</script>\n${END}`;
+}
+
+/** A route's file: it hands its page and style rules to showRoute. */
+export function routeScript({ route, html, css }) {
+  return `window[${json(GLOBAL)}] = ${json({ route, html, css })};\n`;
 }
 
 /** Inserts (or replaces) both blocks: one first in <head>, one right before Redoc's module script. */
@@ -191,7 +308,7 @@ export function withPrerendered(html, rendered) {
     clean.slice(0, afterHead) +
     headBlock(rendered) +
     clean.slice(afterHead, script) +
-    `${prerenderedBlock(rendered)}\n` +
+    `${prerenderedBlock()}\n` +
     clean.slice(script)
   );
 }
@@ -206,18 +323,32 @@ export function withoutPrerendered(html) {
   return cut(cut(html, HEAD_BEGIN, HEAD_END), BEGIN, `${END}\n`);
 }
 
+/** Writes every route's file under dist/routes/ (the old ones removed) and the page's two blocks. */
+function write(pageFile, rendered) {
+  const routesDir = join(dirname(pageFile), 'routes');
+  rmSync(routesDir, { recursive: true, force: true });
+  for (const route of rendered.routes) {
+    const file = join(dirname(pageFile), routeFile(route.route));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, routeScript(route));
+  }
+  writeFileSync(`${pageFile}.tmp`, withPrerendered(readFileSync(pageFile, 'utf8'), rendered));
+  renameSync(`${pageFile}.tmp`, pageFile);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const pageFile = dist('index.html');
   const operations = operationsOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')));
+  const started = performance.now();
   const rendered = await render(pageFile, operations).catch((error) => {
     if (/Executable doesn't exist|ENOENT/.test(error.message))
       error.message = `Chromium is needed at ${chromiumPath} to prerender the docs: \`apt-get install chromium\` (scripts/setup.sh does it).\n${error.message}`;
     throw error;
   });
-  writeFileSync(`${pageFile}.tmp`, withPrerendered(readFileSync(pageFile, 'utf8'), rendered));
-  renameSync(`${pageFile}.tmp`, pageFile);
-  const bytes = rendered.routes.reduce((sum, r) => sum + r.html.length, 0) + rendered.css.length;
+  write(pageFile, rendered);
+  const bytes = rendered.routes.reduce((sum, r) => sum + r.html.length + r.css.length, 0);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `prerender: ${rendered.routes.length} operation page(s), ${(bytes / 1024).toFixed(0)} KiB, into ${pageFile}`,
+    `prerender: ${rendered.routes.length} operation page(s), ${(bytes / 1024).toFixed(0)} KiB, in ${seconds} s, into ${dirname(pageFile)}/routes/`,
   );
 }

@@ -26,6 +26,13 @@ files['/changelog.html'] = {
   type: 'text/html; charset=utf-8',
 };
 
+/** A prerendered operation page's file (scripts/prerender-routes.mjs), `/routes/<tag>/<operationId>.js`. */
+function routeEntry(path) {
+  const route = /^\/(routes\/[A-Za-z0-9_-][A-Za-z0-9._-]*\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.js)$/.exec(path)?.[1];
+  const file = route && fileURLToPath(new URL(`../dist/${route}`, import.meta.url));
+  return file && existsSync(file) ? { file, type: 'text/javascript; charset=utf-8' } : undefined;
+}
+
 function fail(message) {
   console.error(message);
   process.exit(1);
@@ -158,7 +165,7 @@ function serveDocs(docsPort, mockInfo) {
       relayToMock(request, response, mockInfo.url);
       return;
     }
-    const entry = files[path === '/index.html' ? '/' : path];
+    const entry = files[path === '/index.html' ? '/' : path] ?? routeEntry(path);
     if (!entry || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(entry ? 405 : 404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(entry ? 'Method not allowed\n' : `Not found. Try / (the docs), /openapi.yaml or /openapi.json.\n`);

@@ -1,19 +1,23 @@
-// Every operation's page is in dist/index.html as HTML (scripts/prerender-routes.mjs): a reader who
-// opens an operation's address sees it before Redoc's script has run. Proven with that script taken
-// out of the page: what is left must show the operation, styled, in the viewport.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+// Every operation's page is prerendered as HTML in a file of its own, dist/routes/<tag>/<id>.js
+// (scripts/prerender-routes.mjs), loaded by the page when its address names that route: a reader
+// who opens an operation's address sees it before Redoc's script has run, and the page itself
+// carries no operation's page. Proven with that script taken out of the page, opened from file://
+// beside a copy of the route files: what is left must show the operation, styled, in the viewport.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationsOf, render, step } from '../scripts/prerender-routes.mjs';
 import {
-  artifactPath,
   type DocsBrowser,
   deref,
+  docsDir,
   docsHtml,
   launchDocsBrowser,
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
+  scriptlessPage,
 } from './support.js';
 
 const spec = renderedSpec();
@@ -27,12 +31,7 @@ let docs: DocsBrowser;
 let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
-  const html = readFileSync(docsHtml, 'utf8');
-  const redocScript = /<script type="module">[\s\S]*?<\/script>/;
-  expect(html).toMatch(redocScript);
-  const file = artifactPath('without-redoc-script.html');
-  writeFileSync(file, html.replace(redocScript, ''));
-  scriptless = pathToFileURL(file).href;
+  scriptless = scriptlessPage('without-redoc-script.html');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {
@@ -71,5 +70,43 @@ describe('prerendered operation pages', () => {
     await page.goto(scriptless);
     await expect(page.locator('main h1').first().innerText()).resolves.toContain(spec.info.title);
     await page.close();
+  });
+
+  it('are files of their own: the page carries none of them, so its size does not grow with the operations', () => {
+    const html = readFileSync(docsHtml, 'utf8');
+    for (const operation of operations) {
+      const file = join(docsDir, 'dist', `routes${operationRoute(operation).slice(1)}.js`);
+      expect(existsSync(file), file).toBe(true);
+      const page = /"html":("(?:[^"\\]|\\.)*")/.exec(readFileSync(file, 'utf8'));
+      expect(page, `${file} holds a page`).not.toBeNull();
+      const inner = JSON.parse(page![1]!) as string;
+      expect(inner).toContain(operation.summary);
+      // Not inlined: the page holds neither the operation's drawn section nor its escaped form.
+      const section = (text: string) => {
+        const at = text.indexOf(operationRoute(operation).slice(2));
+        return text.slice(at, at + 2000);
+      };
+      expect(section(inner)).toContain(operation.summary);
+      expect(html.includes(section(inner)), operation.operationId).toBe(false);
+      expect(html.includes(section(page![1]!)), operation.operationId).toBe(false);
+    }
+  });
+
+  it('are drawn by Redoc in one load of the page, a route after the other, each as the build wrote it', async () => {
+    const drawn = await render(docsHtml, operationsOf(spec));
+    expect(drawn.loads).toBe(1);
+    expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
+      operations.map(operationRoute).sort(),
+    );
+    for (const { route, html } of drawn.routes) {
+      const file = readFileSync(join(docsDir, 'dist', `routes${route}.js`), 'utf8');
+      expect(file, route).toContain(JSON.stringify(html).replace(/</g, '\\u003c').slice(0, 5000));
+    }
+  }, 120_000); // a bound on a hang, not a speed goal
+
+  it('gives every wait in the browser a limit, and says what it waited for', async () => {
+    await expect(step("Redoc's hydration", new Promise(() => {}), 50)).rejects.toThrow(
+      /^prerender: Redoc's hydration did not finish in 0.05 s/,
+    );
   });
 });

@@ -4,8 +4,8 @@
 import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../scripts/code-samples/operation-model.js';
-import { runCurlSample, runPythonSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
-import { sdkRunners } from './sdk-sample-runners.js';
+import { runCurlSample, runTypeScriptSample, typecheckTypeScriptSamples } from './sample-runners.js';
+import { compilePython, sdkRunners } from './sdk-sample-runners.js';
 import { operationsOf } from './spec-operations.js';
 import { bundledSpec, deref, renderedSpec } from './support.js';
 
@@ -144,59 +144,41 @@ describe('TypeScript samples, with the built @chatplatform/client against the mo
   });
 });
 
-describe('Python samples, with the generated chatplatform_client against the mock', () => {
+/** Python's runner beside the compiled languages': every sample of a language in one interpreter. */
+const runners = { Python: compilePython, ...sdkRunners };
+
+describe.each(Object.keys(runners))('%s samples, with the generated client, against the mock', (label) => {
+  let compiled: Awaited<ReturnType<(typeof sdkRunners)[string]>>;
+  beforeAll(async () => {
+    const sources = Object.fromEntries(
+      operations.map((op) => {
+        const source = sample(op, label);
+        // The server URL is what the reader's settings rewrite; the mock takes its place here.
+        if (!source.includes(op.serverUrl))
+          throw new Error(`${op.id}'s ${label} sample does not address ${op.serverUrl}`);
+        return [op.id, source.replaceAll(op.serverUrl, onMock(op.serverUrl))];
+      }),
+    );
+    compiled = await runners[label as keyof typeof runners]!(sources);
+  }, 600_000); // a cold compile (crates, the Kotlin compiler): a bound on a hang, not a speed goal
+  afterAll(() => compiled?.close?.());
+
+  it('covers every language CI builds', () => {
+    expect(Object.keys(runners)).toEqual(SDK_LANGUAGES);
+  });
+
   it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
-    const result = await runPythonSample(op.id, sample(op, 'Python'), op.serverUrl, onMock(op.serverUrl), credentials);
+    const result = await compiled.run(op.id, credentials);
     expect(result.status, result.stderr).toBe(0);
   });
 
   it('get-call prints the observed call record', async () => {
-    const result = await runPythonSample(
-      'get-call',
-      sample(getCall, 'Python'),
-      getCall.serverUrl,
-      onMock(getCall.serverUrl),
-      credentials,
-    );
-    expect(result.status, result.stderr).toBe(0);
+    const result = await compiled.run('get-call', credentials);
     expect(result.stdout).toContain(observedCall().data[0].sessionId);
   });
+
+  it('get-call without the API key in the environment fails (the sample really sends it)', async () => {
+    const result = await compiled.run('get-call', {});
+    expect(result.status).not.toBe(0);
+  });
 });
-
-describe.each(Object.keys(sdkRunners))(
-  '%s samples, compiled against the generated client, against the mock',
-  (label) => {
-    let compiled: Awaited<ReturnType<(typeof sdkRunners)[string]>>;
-    beforeAll(async () => {
-      const sources = Object.fromEntries(
-        operations.map((op) => {
-          const source = sample(op, label);
-          // The server URL is what the reader's settings rewrite; the mock takes its place here.
-          if (!source.includes(op.serverUrl))
-            throw new Error(`${op.id}'s ${label} sample does not address ${op.serverUrl}`);
-          return [op.id, source.replaceAll(op.serverUrl, onMock(op.serverUrl))];
-        }),
-      );
-      compiled = await sdkRunners[label]!(sources);
-    }, 600_000); // a cold compile (crates, the Kotlin compiler): a bound on a hang, not a speed goal
-
-    it('covers every language CI builds beside Python', () => {
-      expect(Object.keys(sdkRunners)).toEqual(SDK_LANGUAGES.filter((l) => l !== 'Python'));
-    });
-
-    it.each(operations.map((op) => [op.id, op] as const))('%s succeeds', async (_, op) => {
-      const result = await compiled.run(op.id, credentials);
-      expect(result.status, result.stderr).toBe(0);
-    });
-
-    it('get-call prints the observed call record', async () => {
-      const result = await compiled.run('get-call', credentials);
-      expect(result.stdout).toContain(observedCall().data[0].sessionId);
-    });
-
-    it('get-call without the API key in the environment fails (the sample really sends it)', async () => {
-      const result = await compiled.run('get-call', {});
-      expect(result.status).not.toBe(0);
-    });
-  },
-);

@@ -1,13 +1,16 @@
 // Compiles the Go, Java, Rust and Kotlin samples (Ruby and PHP: checks their syntax) of the docs against the clients the
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
-// language's samples are compiled together (one toolchain start), each is run on its own. Adding a
-// language: a renderer in scripts/code-samples/, and here one entry of `sdkRunners`.
+// language's samples are compiled together (one toolchain start); a compiled sample is a program
+// of its own, run on its own; Python and Ruby samples all run in one interpreter per compile
+// (test/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
+// of `sdkRunners`.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generatedDir, phpAutoload, rubyClientLib, smokeDir } from '@chatplatform/sdks/paths';
+import { generatedDir, phpAutoload, rubyClientLib, smokeDir, venvBin } from '@chatplatform/sdks/paths';
+import { hostScript, SampleHost } from './sample-host.js';
 import { runSample, type SampleRun } from './sample-runners.js';
 import { artifactPath } from './support.js';
 
@@ -16,6 +19,8 @@ const run = promisify(execFile);
 /** Samples by operation id, already pointed at the mock; `run` runs one with the given credentials. */
 export interface CompiledSamples {
   run(operationId: string, credentials: Record<string, string>): Promise<SampleRun>;
+  /** Ends the interpreter that runs them, where there is one. */
+  close?(): void;
 }
 type Compile = (samples: Record<string, string>) => Promise<CompiledSamples>;
 
@@ -161,30 +166,46 @@ const compileRust: Compile = async (samples) => {
   return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
 };
 
-/** Writes each sample to a file of its own (`<id>.<extension>`), then checks its syntax with `check`. */
-async function scripts(name: string, extension: string, samples: Record<string, string>, check: string[]) {
+/** Writes each sample to a file of its own, `<id>.<extension>`. */
+function writeSamples(name: string, extension: string, samples: Record<string, string>): Record<string, string> {
   const dir = freshDir(name);
   const files: Record<string, string> = {};
   for (const [id, source] of Object.entries(samples)) {
     files[id] = join(dir, `${id}.${extension}`);
     writeFileSync(files[id], source);
-    await build(check[0]!, [...check.slice(1), files[id]], dir);
   }
   return files;
 }
 
-/** Ruby loads the generated client from where the sdks build left it, as the sample's first comment says. */
+/** Python: every sample runs in one interpreter of the venv the sdks build installs the client into. */
+export const compilePython: Compile = async (samples) => {
+  const python = builtBySdks(venvBin('python'));
+  const files = writeSamples('python', 'py', samples);
+  const host = new SampleHost(python, [hostScript('python_host.py')]);
+  return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
+};
+
+/**
+ * Ruby loads the generated client from where the sdks build left it, as the sample's first comment
+ * says; one interpreter checks every sample's syntax (as `ruby -c`), then runs them all.
+ */
 const compileRuby: Compile = async (samples) => {
   const lib = builtBySdks(rubyClientLib);
-  const files = await scripts('ruby', 'rb', samples, ['ruby', '-c']);
-  return { run: (id, credentials) => runSample('ruby', ['-I', lib, files[id]!], credentials) };
+  const files = writeSamples('ruby', 'rb', samples);
+  const host = new SampleHost('ruby', [hostScript('ruby_host.rb'), lib]);
+  for (const file of Object.values(files)) {
+    const checked = await host.request({ check: file });
+    if (checked.status !== 0) throw new Error(`ruby -c ${file} failed:\n${checked.stderr}`);
+  }
+  return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
 };
 
 /** PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says. */
 const compilePhp: Compile = async (samples) => {
   const autoload = builtBySdks(phpAutoload);
   builtBySdks(generatedDir('php'));
-  const files = await scripts('php', 'php', samples, ['php', '-l']);
+  const files = writeSamples('php', 'php', samples);
+  for (const file of Object.values(files)) await build('php', ['-l', file], dirname(file));
   return {
     run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
   };

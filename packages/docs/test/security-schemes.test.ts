@@ -2,13 +2,11 @@
 // never by its key in the spec ("apiKey"): in every operation's Security box (hydrated and
 // prerendered), its details dialog and the search (scripts/reading/schemes-by-header.js). The code
 // samples still use the published keys, which the generated clients name their settings after.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  artifactPath,
   bundledSpec,
   type DocsBrowser,
   docsHtml,
@@ -17,6 +15,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
+  scriptlessPage,
   searchSnippets,
 } from './support.js';
 
@@ -51,10 +50,7 @@ let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
   expect(misleadingKeys).toContain('apiKey'); // the case the page got wrong
-  const html = readFileSync(docsHtml, 'utf8');
-  const file = artifactPath('security-without-redoc-script.html');
-  writeFileSync(file, html.replace(/<script type="module">[\s\S]*?<\/script>/, ''));
-  scriptless = pathToFileURL(file).href;
+  scriptless = scriptlessPage('security-without-redoc-script.html');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {

@@ -49,6 +49,13 @@ describe('pnpm start', () => {
       expect(Buffer.from(await download.arrayBuffer()).equals(readFileSync(bundledSpecPath(format)))).toBe(true);
     }
     expect((await fetch(`${docs}../../etc/passwd`)).status).toBe(404);
+    // The prerendered operation pages the page loads by their address, and nothing beside them.
+    const route = await fetch(`${docs}routes/calls/get-call.js`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toContain('text/javascript');
+    expect(await route.text()).toContain('Get Call');
+    expect((await fetch(`${docs}routes/calls/%2E%2E%2F%2E%2E%2Findex.html.js`)).status).toBe(404);
+    expect((await fetch(`${docs}routes/calls/missing-operation.js`)).status).toBe(404);
 
     // The Try it panel's same-origin relay to the mock, and to nothing else.
     const relayed = await fetch(`${docs}mock/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });

@@ -2,7 +2,7 @@
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -122,6 +122,20 @@ export async function launchDocsBrowser(): Promise<DocsBrowser> {
 export function artifactPath(name: string): string {
   mkdirSync(artifactsDir, { recursive: true });
   return join(artifactsDir, name);
+}
+
+/**
+ * The built page without Redoc's script, in artifacts/ beside a copy of its prerendered route files
+ * (it loads them relative to itself): what a reader sees before Redoc has run. Its file:// URL.
+ */
+export function scriptlessPage(name: string): string {
+  const html = readFileSync(docsHtml, 'utf8');
+  const redocScript = /<script type="module">[\s\S]*?<\/script>/;
+  if (!redocScript.test(html)) throw new Error(`${docsHtml} has no Redoc module script to take out.`);
+  const file = artifactPath(name);
+  writeFileSync(file, html.replace(redocScript, ''));
+  cpSync(join(docsDir, 'dist/routes'), artifactPath('routes'), { recursive: true });
+  return pathToFileURL(file).href;
 }
 
 /** Runs scripts/start.mjs (`pnpm start` without the build); `ready` gives the docs and mock addresses. */

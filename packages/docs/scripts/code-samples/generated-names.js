@@ -24,6 +24,13 @@ export const snake = (name) =>
     .join('_');
 
 /**
+ * The snake_case method of an operationId (Python, Ruby, Rust): the generator camel-cases the
+ * operationId first, so a numeric segment joins the word before it: list-profiles-0 ->
+ * listProfiles0 -> list_profiles0, not list_profiles_0; get-v2-call -> get_v2_call.
+ */
+export const snakeMethod = (operationId) => snake(camel(operationId));
+
+/**
  * The operation's arguments in the generated methods' order: the required ones as declared (path,
  * query, header parameters, then the body), then the optional ones. `value` is undefined for an
  * optional parameter without an example.

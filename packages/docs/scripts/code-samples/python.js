@@ -5,7 +5,7 @@
 // The generated client does not fill in server variables ({appId}, {region}), so the sample gives it
 // the concrete address of the operation's server and tells it to ignore the templated one.
 
-import { schemeNote } from './generated-names.js';
+import { schemeNote, snakeMethod } from './generated-names.js';
 
 const PACKAGE = 'chatplatform_client';
 
@@ -61,8 +61,8 @@ export function pythonSample(model) {
   args.push(...model.headers.map(({ name, value }) => [snake(name), str(value)]));
 
   const call = args.length
-    ? `api.${snake(model.operationId)}(\n${args.map(([k, v]) => `        ${k}=${v},`).join('\n')}\n    )`
-    : `api.${snake(model.operationId)}()`;
+    ? `api.${snakeMethod(model.operationId)}(\n${args.map(([k, v]) => `        ${k}=${v},`).join('\n')}\n    )`
+    : `api.${snakeMethod(model.operationId)}()`;
   return [
     'import os',
     '',

@@ -2,7 +2,7 @@
 // Typhoeus, packages/sdks/generator/ruby.yaml). The client is told the operation's concrete server
 // and to ignore the templated one; it keeps the keys by header name. Required arguments are
 // positional, optional ones go in the trailing options hash.
-import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, snake } from './generated-names.js';
+import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, snake, snakeMethod } from './generated-names.js';
 
 const MODULE = 'ChatplatformClient';
 /** A Ruby double-quoted string: JSON's escapes hold, `#{` must not interpolate. */
@@ -46,7 +46,7 @@ export function rubySample(model) {
     ...body,
     '',
     `# Raises ${MODULE}::ApiError on a non-2xx answer.`,
-    `response = api.${snake(model.operationId)}(${callArguments(model).join(', ')})`,
+    `response = api.${snakeMethod(model.operationId)}(${callArguments(model).join(', ')})`,
     'puts response',
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // Rust with the client OpenAPI Generator makes from this spec (crate chatplatform-client, library
 // reqwest, packages/sdks/generator/rust.yaml), on tokio. The configuration gives the operation its
 // concrete server and holds each key under its security scheme's name.
-import { argumentsInOrder, requireSupported, schemeNote, snake } from './generated-names.js';
+import { argumentsInOrder, requireSupported, schemeNote, snake, snakeMethod } from './generated-names.js';
 
 const CRATE = 'chatplatform_client';
 const str = (value) => JSON.stringify(String(value));
@@ -32,7 +32,7 @@ export function rustSample(model) {
     '#[tokio::main(flavor = "current_thread")]',
     'async fn main() -> Result<(), Box<dyn std::error::Error>> {',
     '    let mut config = configuration::Configuration::new();',
-    `    config.operation_base_paths.insert(${str(snake(model.operationId))}.into(), ${str(model.serverUrl)}.into());`,
+    `    config.operation_base_paths.insert(${str(snakeMethod(model.operationId))}.into(), ${str(model.serverUrl)}.into());`,
     `    // ${schemeNote(model)}`,
     ...model.credentials.map(
       ({ scheme, envVar }) =>
@@ -40,7 +40,7 @@ export function rustSample(model) {
     ),
     ...body,
     '    // An Err(Error::ResponseError) on a non-2xx answer.',
-    `    let response = ${module}::${snake(model.operationId)}(${['&config', ...args].join(', ')}).await?;`,
+    `    let response = ${module}::${snakeMethod(model.operationId)}(${['&config', ...args].join(', ')}).await?;`,
     '    println!("{response:?}");',
     '    Ok(())',
     '}',
