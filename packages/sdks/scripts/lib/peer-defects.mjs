@@ -1,7 +1,7 @@
 // Where a peer generator fails a check of test/peer-generators.test.ts for a reason of its own:
 // the checks (test titles), the tool's issue where its tracker has one, and what its users do
-// instead. The test expects these checks to fail (test.fails: the day the tool is fixed, the test
-// fails until its entry goes); scripts/matrix.mjs shows each as "no" with the issue, and the
+// instead. The test asserts each defect's own symptom instead of the check (the day the tool is
+// fixed, the test fails until its entry goes); scripts/matrix.mjs shows each as "no" with the issue, and the
 // README's "What each peer generator gets wrong" says the rest.
 const HOSTS = [
   'Get Call reaches the Calls host by default',
