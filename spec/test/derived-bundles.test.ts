@@ -75,6 +75,36 @@ describe('the layout', () => {
   });
 });
 
+// Independent of the code that cuts the bundles (it reads servers): what the platform's reference
+// says each address serves. The Calls API on the `call-` host serves the /calls paths, the
+// management address only the management API (/apps), the chat host on `api-` every other area.
+describe('each operation in the bundle of the address the reference gives it', () => {
+  const ids = (address: string) =>
+    [...operationsOf(read({ address, openapi: '3.1' })).values()].map((operation) => operation.operationId).sort();
+  const byPath = [...operationsOf(combined)].map(([key, operation]) => ({ path: key.split(' ')[1]!, operation }));
+  const expected = {
+    calls: byPath.filter(({ path }) => path.startsWith('/calls')),
+    management: byPath.filter(({ path }) => path === '/apps'),
+    chat: byPath.filter(({ path }) => !path.startsWith('/calls') && path !== '/apps'),
+  };
+
+  it.each(ADDRESSES)('%s', (address) => {
+    const want = expected[address as keyof typeof expected].map(({ operation }) => operation.operationId).sort();
+    expect(want.length).toBeGreaterThan(0);
+    expect(ids(address)).toEqual(want);
+  });
+
+  it('Get Call on the call- host, List apps on the management address, List users on the api- host', () => {
+    const host = (address: string) => read({ address, openapi: '3.1' }).servers[0].url;
+    expect(ids('calls')).toContain('get-call');
+    expect(host('calls')).toMatch(/^https:\/\/\{appId\}\.call-\{region\}\./);
+    expect(ids('management')).toEqual(['list-apps']);
+    expect(host('management')).not.toMatch(/appId|region/);
+    expect(ids('chat')).toContain('list-users');
+    expect(host('chat')).toMatch(/^https:\/\/\{appId\}\.api-\{region\}\./);
+  });
+});
+
 describe.each(ADDRESSES)('the %s bundle', (address) => {
   const document = read({ address, openapi: '3.1' });
   const served = [...addressesOfCombined()].filter(([, kind]) => kind === address).map(([key]) => key);

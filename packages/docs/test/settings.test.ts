@@ -71,6 +71,18 @@ async function copiedBy(page: Page, button: ReturnType<Page['locator']>): Promis
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** Resolves after the page has drawn `count` more frames (its observer runs once a frame). */
+function frames(page: Page, count: number): Promise<void> {
+  return page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(n);
+      }),
+    count,
+  );
+}
+
 /** Each of Get Call's samples as the page shows it and as its Copy button copies it, in every language. */
 async function shownSamples(page: Page): Promise<Record<string, Shown>> {
   const panel = page.locator('.panel-request-samples').first();
@@ -81,7 +93,7 @@ async function shownSamples(page: Page): Promise<Record<string, Shown>> {
       .getByRole('menuitem')
       .filter({ hasText: new RegExp(`^${label}$`) })
       .click();
-    await page.waitForTimeout(100); // the observer rewrites on the next frame
+    await frames(page, 2); // the observer rewrites on the next frame: read after it, not after a time
     const code = panel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
     const shown = await code.locator('pre').innerText();
     samples[label] = { shown, copied: await copiedBy(page, code.getByRole('button', { name: 'Copy' })) };
@@ -183,7 +195,7 @@ describe('"the mock" on pnpm start\'s page', () => {
       .filter({ hasText: /^TypeScript$/ })
       .click();
     const before = await typescript.innerText();
-    await page.waitForTimeout(1_000); // a page that rewrites its own output keeps growing meanwhile
+    await frames(page, 30); // a page that rewrites its own output grows on every one of these frames
     settled = { before, after: await typescript.innerText() };
     guide = await guideBlocks(page);
     await page.close();

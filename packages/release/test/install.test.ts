@@ -178,7 +178,7 @@ describe('Rust', () => {
       join(dir, 'Cargo.toml'),
       `[package]\nname = "first-call"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n` +
         `chatplatform-client = { path = "vendor/chatplatform-client-${version()}" }\n` +
-        `tokio = { version = "1", features = ["macros", "rt-multi-thread"] }\n`,
+        `tokio = { version = "=1.54.1", features = ["macros", "rt-multi-thread"] }\n`, // the release lock's tokio
     );
     cpSync(join(installDir, 'rust', 'src'), join(dir, 'src'), { recursive: true });
     // The verification build's target directory: crates.io's dependencies compiled once.
