@@ -5,6 +5,7 @@
 import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scenarioRequests } from './support/arazzo-scenario.js';
+import { defaultHost, stepsIn, withoutAddedNulls } from './support/driver-output.js';
 import { DRIVERS, type DriverStep } from './support/drivers.js';
 import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
 import { AFTER_2038, absentMeansFields, recordFixtures, UNDECLARED_FIELD } from './support/record-fixtures.js';
@@ -33,37 +34,6 @@ const SCENARIO = scenarioRequests(spec, 'auth-token-then-get-call', {
 
 /** The mock's base URL as the clients see it: the mock answers production paths, so the Chat and Calls servers' `/v3` stays. */
 const mockBaseUrl = (proxy: RecordingProxy) => `${proxy.url}/v3`;
-
-/** `host:443` of an operation's first server (its own, else its path's, else the root's) with default variables. */
-function defaultHost(path: string, method: string): string {
-  const item = spec.paths[path];
-  const server = (item[method].servers ?? item.servers ?? spec.servers)[0];
-  const url = server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables[name].default);
-  return `${new URL(url).hostname}:443`;
-}
-
-/** The driver's JSON lines (`{"step", "result"}`, keys in any order); the toolchain's own lines are skipped. */
-function stepsIn(output: string): DriverStep[] {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line))
-    .filter((line) => typeof line.step === 'string');
-}
-
-/**
- * The decoded record as the client re-encoded it, without the `null`s it wrote for fields the
- * record did not carry (absent and null read the same, as the spec's "absent means" allows).
- */
-function withoutAddedNulls(decoded: any, sent: any): any {
-  if (Array.isArray(decoded)) return decoded.map((item, i) => withoutAddedNulls(item, sent?.[i]));
-  if (decoded === null || typeof decoded !== 'object') return decoded;
-  return Object.fromEntries(
-    Object.entries(decoded)
-      .filter(([key, value]) => value !== null || (sent !== null && typeof sent === 'object' && key in sent))
-      .map(([key, value]) => [key, withoutAddedNulls(value, sent?.[key])]),
-  );
-}
 
 let mock: Mock;
 let mockProxy: RecordingProxy;
@@ -128,9 +98,9 @@ describe.each(Object.keys(DRIVERS))('%s', (lang) => {
   test('Get Call reaches the Calls host by default', () => {
     expect(step('default-host').map((s) => s.operation)).toEqual(['get-call', 'list-apps', 'list-users']);
     expect(connects).toEqual([
-      defaultHost('/calls/{sessionId}', 'get'),
-      defaultHost('/apps', 'get'),
-      defaultHost('/users', 'get'),
+      defaultHost(spec, '/calls/{sessionId}', 'get'),
+      defaultHost(spec, '/apps', 'get'),
+      defaultHost(spec, '/users', 'get'),
     ]);
   });
 

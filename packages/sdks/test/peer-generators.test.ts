@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { knownDefect } from '../scripts/lib/peer-defects.mjs';
 import { PEERS, preparePeer } from '../scripts/lib/peers.mjs';
+import { defaultHost, withoutAddedNulls } from './support/driver-output.js';
 import type { DriverStep } from './support/drivers.js';
 import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
 import { PEER_DRIVERS, type PeerRun } from './support/peer-drivers.js';
@@ -34,25 +35,10 @@ function operation(operationId: string): { path: string; method: string } {
   throw new Error(`the bundle has no operation ${operationId}`);
 }
 
-/** `host:443` of an operation's server (its own, else its path's, else the root's) with default variables. */
-function defaultHost(operationId: string): string {
+const hostOfOperation = (operationId: string) => {
   const { path, method } = operation(operationId);
-  const item = spec.paths[path];
-  const server = (item[method].servers ?? item.servers ?? spec.servers)[0];
-  const url = server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables[name].default);
-  return `${new URL(url).hostname}:443`;
-}
-
-/** The decoded record without the `null`s a client wrote for fields the record did not carry. */
-function withoutAddedNulls(decoded: any, sent: any): any {
-  if (Array.isArray(decoded)) return decoded.map((item, i) => withoutAddedNulls(item, sent?.[i]));
-  if (decoded === null || typeof decoded !== 'object') return decoded;
-  return Object.fromEntries(
-    Object.entries(decoded)
-      .filter(([key, value]) => value !== null || (sent !== null && typeof sent === 'object' && key in sent))
-      .map(([key, value]) => [key, withoutAddedNulls(value, sent?.[key])]),
-  );
-}
+  return defaultHost(spec, path, method);
+};
 
 /**
  * The record sent, without the empty arrays a client wrote back as absent: it reads an empty
@@ -136,7 +122,7 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
     check(
       title,
       () => {
-        for (const op of operations) expect(hostOf(op), op).toBe(defaultHost(op));
+        for (const op of operations) expect(hostOf(op), op).toBe(hostOfOperation(op));
       },
       noDefaultAddress(operations),
     );

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { venvBin } from '../../scripts/lib/paths.mjs';
 import { goDriver, peerDir, progenitorDriver, pythonEnv } from '../../scripts/lib/peers.mjs';
+import { stepsIn } from './driver-output.js';
 import type { DriverStep } from './drivers.js';
 import { runProcess } from './run-process.js';
 
@@ -21,15 +22,6 @@ export interface PeerRunInput {
 export interface PeerRun {
   steps: DriverStep[];
   hosts: string[];
-}
-
-/** The driver's JSON lines; the toolchain's own lines are skipped. */
-function stepsIn(output: string): DriverStep[] {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line))
-    .filter((line) => typeof line.step === 'string');
 }
 
 const proxyEnv = (proxyUrl: string) => ({

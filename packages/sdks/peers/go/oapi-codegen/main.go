@@ -87,13 +87,7 @@ func main() {
 	defaultHosts()
 	client, err := calls.NewClientWithResponses(fixture+"/v3", calls.WithRequestEditorFn(restKey()))
 	must(err)
-	for _, id := range step.RecordIDs() {
-		result, err := record(client, id)
-		if err != nil {
-			result = map[string]any{"id": id, "error": err.Error()}
-		}
-		step.Emit("record", result)
-	}
+	step.Records(func(id string) (map[string]any, error) { return record(client, id) })
 	apps, err := management.NewClientWithResponses(fixture, management.WithRequestEditorFn(managementCredentials()))
 	must(err)
 	res, err := apps.ListAppsWithResponse(context.Background())

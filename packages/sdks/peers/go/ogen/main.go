@@ -80,13 +80,7 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	for _, id := range step.RecordIDs() {
-		result, err := record(client, id)
-		if err != nil {
-			result = map[string]any{"id": id, "error": err.Error()}
-		}
-		step.Emit("record", result)
-	}
+	step.Records(func(id string) (map[string]any, error) { return record(client, id) })
 	apps, err := management.NewClient(fixture, managementCredentials{})
 	if err != nil {
 		panic(err)

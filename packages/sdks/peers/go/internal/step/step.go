@@ -47,3 +47,15 @@ func Attempt(operation string, err error) {
 	}
 	Emit("default-host", result)
 }
+
+// Records decodes each fixture record with decode and prints one "record" step for it, its error
+// in place of the result when decoding failed.
+func Records(decode func(id string) (map[string]any, error)) {
+	for _, id := range RecordIDs() {
+		result, err := decode(id)
+		if err != nil {
+			result = map[string]any{"id": id, "error": err.Error()}
+		}
+		Emit("record", result)
+	}
+}
