@@ -2,24 +2,25 @@
 // non-loopback request blocked: a reader finds Get Call, its server, its examples, its response
 // fields and its code samples, with no network, no console error and no serious accessibility issue.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
+  axeViolations,
+  blockingViolations,
   bundledSpec,
   type DocsBrowser,
   deref,
   docsUrl,
   launchDocsBrowser,
+  openSearch,
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
 } from './support.js';
 
-const require = createRequire(import.meta.url);
 const spec = renderedSpec();
 const callsPath = spec.paths['/calls/{sessionId}'];
 const getCall = callsPath.get;
@@ -179,7 +180,6 @@ describe('the docs page, opened from disk', () => {
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
-    const axeSource = require('axe-core').source as string;
     // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
     const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
       HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
@@ -187,17 +187,7 @@ describe('the docs page, opened from disk', () => {
     for (const hash of ['', ...operationPages]) {
       const page = await open(hash);
       if (hash) await page.locator('.panel-request-samples').first().waitFor(); // the operation is shown
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v: any) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
-        }));
-      });
-      const blocking = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+      const blocking = blockingViolations(await axeViolations(page));
       expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
       await page.close();
     }
@@ -226,20 +216,6 @@ async function openIn(state: (typeof STATES)[number]): Promise<Page> {
     }
   }
   return page;
-}
-
-async function axeBlocking(page: Page): Promise<unknown[]> {
-  await page.addScriptTag({ content: require('axe-core').source as string });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
-      }));
-  });
 }
 
 /** How many lines each occurrence of `word` inside `selector` takes (1 when it is not broken). */
@@ -275,7 +251,7 @@ describe('what the reader sees, in every state', () => {
       await page.screenshot({
         path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`),
       });
-      expect(await axeBlocking(page)).toEqual([]);
+      expect(blockingViolations(await axeViolations(page))).toEqual([]);
       await page.close();
     },
     60_000,
@@ -407,13 +383,7 @@ describe('search', () => {
   /** Searches `term`, then opens a hit: `enter` presses Enter in the search box, else clicks the hit whose text holds `hitText`. */
   async function openHit(term: string, how: { enter: true } | { hitText: string }): Promise<Page> {
     const page = await open();
-    await page
-      .getByText(/^Search/)
-      .first()
-      .click();
-    await page.keyboard.type(term);
-    const items = page.locator('[data-component-name="Search/SearchItem"]');
-    await items.first().waitFor();
+    const items = await openSearch(page, term);
     if ('enter' in how) await page.keyboard.press('Enter');
     else await items.filter({ hasText: how.hitText }).first().click();
     return page;
@@ -580,15 +550,7 @@ describe('accessibility in every state', () => {
       await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
       if (state.hash) await page.locator('.panel-request-samples').first().waitFor();
       await state.act?.(page);
-      await page.addScriptTag({ content: require('axe-core').source as string });
-      const found = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v: any) => ({
-          id: v.id,
-          impact: v.impact,
-          targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
-        }));
-      });
+      const found = await axeViolations(page);
       expect(found.filter((v: { impact: string }) => ['critical', 'serious'].includes(v.impact))).toEqual([]);
       expect(found.filter((v: { id: string }) => ['page-has-heading-one', 'landmark-one-main'].includes(v.id))).toEqual(
         [],

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { parse } from 'yaml';
 
@@ -67,8 +67,8 @@ export function operationRoute(operation: { tags: string[]; operationId: string 
   return `#/${operation.tags[0]!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${operation.operationId}`;
 }
 
-/** Opens the page's search, types `term` and gives the text of each result once the first is shown. */
-export async function searchSnippets(page: Page, term: string): Promise<string[]> {
+/** Opens the page's search, types `term` and gives its results once the first is shown. */
+export async function openSearch(page: Page, term: string): Promise<Locator> {
   await page
     .getByText(/^Search/)
     .first()
@@ -76,8 +76,38 @@ export async function searchSnippets(page: Page, term: string): Promise<string[]
   await page.keyboard.type(term);
   const items = page.locator('[data-component-name="Search/SearchItem"]');
   await items.first().waitFor();
-  return items.allInnerTexts();
+  return items;
 }
+
+/** Opens the page's search, types `term` and gives the text of each result once the first is shown. */
+export async function searchSnippets(page: Page, term: string): Promise<string[]> {
+  return (await openSearch(page, term)).allInnerTexts();
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's violations on the page as it stands (its first three targets each). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: createRequire(import.meta.url)('axe-core').source as string });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+    }));
+  });
+}
+
+/** The critical and serious ones among axe-core's violations. */
+export const blockingViolations = (violations: AxeViolation[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 /** A fresh context of the run's Chromium (test/global-setup.ts); non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {

@@ -2,12 +2,17 @@
 // sends Get Call and a management operation and reads the mock's own answer; the keys typed there
 // go with those requests only, to the mock's relay on the page's own server, and are in no storage,
 // cookie or address afterwards; axe-core finds nothing serious with the panel open.
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsBrowser, launchDocsBrowser, renderedSpec, requireBuiltDocs, startDocsServer } from './support.js';
+import {
+  axeViolations,
+  type DocsBrowser,
+  launchDocsBrowser,
+  renderedSpec,
+  requireBuiltDocs,
+  startDocsServer,
+} from './support.js';
 
-const require = createRequire(import.meta.url);
 const spec = renderedSpec();
 const getCall = spec.paths['/calls/{sessionId}'].get;
 // The management operation: the one whose security asks for more than one header.
@@ -120,15 +125,7 @@ describe('Try it, with the mock chosen', () => {
   it('has no serious or critical accessibility violation once sent (axe-core), the sidebar a landmark, an h1', async () => {
     await expect(page.locator('.try-it').getAttribute('open')).resolves.not.toBeNull();
     await expect(page.locator('.try-it-result').innerText()).resolves.toMatch(/^\d{3} /);
-    await page.addScriptTag({ content: require('axe-core').source as string });
-    const found = await page.evaluate(async () => {
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v: any) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
-      }));
-    });
+    const found = await axeViolations(page);
     expect(found.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(found.filter((v: { id: string }) => v.id === 'page-has-heading-one')).toEqual([]);
     const sidebarInNav = await page.evaluate(() =>
