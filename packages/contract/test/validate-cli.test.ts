@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { expectNoSecrets, packageDir, runCli, traffic, validateInProcess } from './helpers.js';
+import { cliPath, expectNoSecrets, packageDir, runCli, traffic, validateInProcess } from './helpers.js';
 
 describe('validate: recorded traffic that honours the spec', () => {
   it.each(['conforming.ndjson', 'conforming.har'])(
@@ -170,6 +173,28 @@ describe('validate: input that cannot be read exits 2, after reporting what came
       const { code, stderr } = await validateInProcess(['validate', traffic('unknown-path.ndjson'), value]);
       expect(code).toBe(2);
       expect(stderr).toContain('--max-reports must be a whole number');
+    }
+  });
+});
+
+describe('validate: a reader that stops early (`validate … | head`)', () => {
+  it('ends without a stack trace, its exit code still the verdict', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contract-epipe-'));
+    const file = join(dir, 'many.ndjson');
+    // Far more report than a pipe holds, so the CLI writes into the closed pipe.
+    writeFileSync(file, readFileSync(join(packageDir, traffic('missing-apikey.ndjson')), 'utf8').repeat(2000));
+    try {
+      const child = spawn(process.execPath, [cliPath, 'validate', file], { cwd: packageDir });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.stdout.once('data', () => child.stdout.destroy());
+      const [code] = await once(child, 'close');
+      expect(stderr).not.toMatch(/EPIPE|Error:/);
+      expect(code).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
