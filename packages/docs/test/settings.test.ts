@@ -194,6 +194,7 @@ describe('"the mock" on pnpm start\'s page', () => {
       .getByRole('menuitem')
       .filter({ hasText: /^TypeScript$/ })
       .click();
+    await frames(page, 2); // read once the observer has rewritten the sample chosen
     const before = await typescript.innerText();
     await frames(page, 30); // a page that rewrites its own output grows on every one of these frames
     settled = { before, after: await typescript.innerText() };
