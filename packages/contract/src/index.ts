@@ -1,3 +1,4 @@
+export { StaleBundleError } from './breaking/bundle-freshness.js';
 export {
   BaselineError,
   type BreakingChange,
@@ -9,8 +10,15 @@ export {
   LAST_RELEASE,
   type Rating,
   SpecInputError,
-} from './breaking.js';
-export { StaleBundleError } from './bundle-freshness.js';
+} from './breaking/gate.js';
+export {
+  findOasdiff,
+  OASDIFF_VERSION,
+  type OasdiffChange,
+  OasdiffError,
+  ToolMissingError,
+} from './breaking/oasdiff.js';
+export type { VersionMove } from './breaking/versioning.js';
 export { CoverageCollector, type CoverageReport } from './check/coverage.js';
 export { ExchangeValidator, type ValidatorOptions } from './check/exchange-validator.js';
 export {
@@ -21,7 +29,6 @@ export {
 } from './check/validate-recording.js';
 export type { ExchangeReport, Violation, ViolationKind } from './check/violations.js';
 export { ContractError, InputError, UsageError } from './errors.js';
-export { findOasdiff, OASDIFF_VERSION, type OasdiffChange, OasdiffError, ToolMissingError } from './oasdiff.js';
 export { HarWriter } from './proxy/har-writer.js';
 export {
   type ProxyOutcome,
@@ -38,11 +45,10 @@ export {
   type RecordedExchange,
   readExchanges,
 } from './read/read-exchanges.js';
+export { bundledSpecPath, loadSpec, type OpenApiDocument } from './read/spec-document.js';
 export { formatCoverageText } from './reports/coverage.js';
 export { formatJson } from './reports/json.js';
 export { formatJunit } from './reports/junit.js';
 export { formatProxyOutcome, formatProxySummary } from './reports/proxy.js';
 export { formatSarif } from './reports/sarif.js';
 export { formatExchangeText, formatSummaryText, formatText } from './reports/text.js';
-export { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
-export type { VersionMove } from './versioning.js';

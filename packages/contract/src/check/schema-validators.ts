@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { atPointer, type OpenApiDocument } from '../spec-document.js';
+import { atPointer, type OpenApiDocument } from '../read/spec-document.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as ((

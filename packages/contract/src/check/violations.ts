@@ -1,5 +1,5 @@
 import type { ExchangeSource } from '../read/exchange.js';
-import { atPointer, escapePointer } from '../spec-document.js';
+import { atPointer, escapePointer } from '../read/spec-document.js';
 import type { ErrorObject } from './schema-validators.js';
 
 export type ViolationKind =
