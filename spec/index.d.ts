@@ -25,6 +25,8 @@ export declare function effectiveServers(where: {
 }): Array<{ url: string; [key: string]: unknown }>;
 /** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
 export declare const SPEC_DIR: string;
+/** The newest bundle kept as `releases/openapi-<version>.yaml` (version order); undefined when none. */
+export declare function newestRelease(sourcesDir?: string): { path: string; version: string } | undefined;
 /** The command that rebuilds every bundle. */
 export declare const BUNDLE_COMMAND: string;
 /** The newest file `bundle` is built from when newer than it (path relative to `sourcesDir`); undefined when fresh. */

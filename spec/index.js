@@ -73,6 +73,28 @@ export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
  */
 const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
 
+/**
+ * The newest bundle `pnpm release` kept as `releases/openapi-<version>.yaml` (version order, not
+ * name order: 3.10 after 3.9); undefined when there is none. `sourcesDir` is this package's
+ * directory unless given.
+ * @param {string} [sourcesDir]
+ * @returns {{ path: string, version: string } | undefined}
+ */
+export function newestRelease(sourcesDir = SPEC_DIR) {
+  const dir = join(sourcesDir, 'releases');
+  if (!existsSync(dir)) return undefined;
+  const versionOf = (/** @type {string} */ name) => /^openapi-(\d+\.\d+\.\d+)\.yaml$/.exec(name)?.[1];
+  const parts = (/** @type {string} */ version) => version.split('.').map(Number);
+  const newest = readdirSync(dir)
+    .map(versionOf)
+    .filter((version) => version !== undefined)
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
+    })[0];
+  return newest === undefined ? undefined : { path: join(dir, `openapi-${newest}.yaml`), version: newest };
+}
+
 /** The command that rebuilds every bundle. */
 export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
 

@@ -1,23 +1,13 @@
-export { StaleBundleError } from './breaking/bundle-freshness.js';
 export {
-  BaselineError,
   type BreakingChange,
   type BreakingOptions,
   type BreakingResult,
   checkBreaking,
   type Finding,
-  formatBreakingText,
   LAST_RELEASE,
   type Rating,
-  SpecInputError,
 } from './breaking/gate.js';
-export {
-  findOasdiff,
-  OASDIFF_VERSION,
-  type OasdiffChange,
-  OasdiffError,
-  ToolMissingError,
-} from './breaking/oasdiff.js';
+export { findOasdiff, OASDIFF_VERSION, type OasdiffChange } from './breaking/oasdiff.js';
 export type { VersionMove } from './breaking/versioning.js';
 export { CoverageCollector, type CoverageReport } from './check/coverage.js';
 export { ExchangeValidator, type ValidatorOptions } from './check/exchange-validator.js';
@@ -28,7 +18,16 @@ export {
   validateRecording,
 } from './check/validate-recording.js';
 export type { ExchangeReport, Violation, ViolationKind } from './check/violations.js';
-export { ContractError, InputError, UsageError } from './errors.js';
+export {
+  BaselineError,
+  ContractError,
+  InputError,
+  OasdiffError,
+  SpecInputError,
+  StaleBundleError,
+  ToolMissingError,
+  UsageError,
+} from './errors.js';
 export { HarWriter } from './proxy/har-writer.js';
 export {
   type ProxyOutcome,
@@ -46,6 +45,7 @@ export {
   readExchanges,
 } from './read/read-exchanges.js';
 export { bundledSpecPath, loadSpec, type OpenApiDocument } from './read/spec-document.js';
+export { formatBreakingText } from './reports/breaking.js';
 export { formatCoverageText } from './reports/coverage.js';
 export { formatJson } from './reports/json.js';
 export { formatJunit } from './reports/junit.js';

@@ -1,7 +1,5 @@
 import { BUNDLE_COMMAND, newerSource } from '@chatplatform/spec';
-
-/** The bundled spec is older than a file it is built from. */
-export class StaleBundleError extends Error {}
+import { StaleBundleError } from '../errors.js';
 
 // The spec package's bundle step runs Redocly directly, so the bundle is always rewritten (a turbo
 // cache hit might leave its old timestamp).

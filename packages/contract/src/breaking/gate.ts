@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { bundleSources, SPEC_DIR } from '@chatplatform/spec';
+import { join } from 'node:path';
+import { SPEC_DIR } from '@chatplatform/spec';
+import { BaselineError, SpecInputError } from '../errors.js';
 import { bundledSpecPath, loadSpec, type OpenApiDocument } from '../read/spec-document.js';
+import { resolveBaseline } from './baseline.js';
 import { assertBundleFresh } from './bundle-freshness.js';
 import { type Finding, rateOasdiff } from './findings.js';
 import { findOasdiff, oasdiffBreaking, oasdiffRelease } from './oasdiff.js';
@@ -23,12 +24,6 @@ export type { Finding, Rating } from './findings.js';
 export { LAST_RELEASE };
 /** A finding rated breaking. */
 export type BreakingChange = Finding;
-
-/** A spec to compare cannot be read: exit 2, like unreadable input. */
-export class SpecInputError extends Error {}
-
-/** The baseline cannot be found or built: exit 2, like unreadable input. */
-export class BaselineError extends SpecInputError {}
 
 export interface BreakingOptions {
   /** A file (OpenAPI YAML/JSON), a git ref, or {@link LAST_RELEASE}. */
@@ -174,133 +169,4 @@ function versionVerdict(
 
 function fromSecurity({ rating, ...change }: SecurityChange): Finding {
   return { ...change, rating: rating ?? 'breaking', checkedBy: 'contract' };
-}
-
-function resolveBaseline(base: string, cwd: string, specDir: string, temp: string): { path: string; label: string } {
-  if (base !== LAST_RELEASE && existsSync(base) && statSync(base).isFile()) return { path: base, label: base };
-  const released = base === LAST_RELEASE ? newestReleasedFile(specDir) : undefined;
-  if (released) return released;
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  let top: string;
-  try {
-    top = git('rev-parse', '--show-toplevel');
-  } catch {
-    throw new BaselineError(
-      `--base ${base} is neither a file nor usable as a git ref: ${cwd} is not inside a git repository`,
-    );
-  }
-  const release = base === LAST_RELEASE ? lastRelease(git) : undefined;
-  const ref = release?.ref ?? base;
-  let commit: string;
-  try {
-    commit = git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
-  } catch {
-    const shallow = isShallow(git);
-    throw new BaselineError(
-      `--base ${ref}: no such file, and no such git ref in this clone` +
-        (shallow
-          ? ' (the clone is shallow: fetch the history and tags, e.g. `git fetch --tags --unshallow`, or checkout with fetch-depth: 0)'
-          : ' (fetch it first, e.g. `git fetch --tags`)'),
-    );
-  }
-  const specPath = relative(top, specDir) || '.';
-  const archive = spawnSync('git', ['archive', '--format=tar', commit, '--', specPath], {
-    cwd: top,
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (archive.status !== 0)
-    throw new BaselineError(
-      `--base ${ref}: ${specPath}/ does not exist at that ref (${archive.stderr.toString().trim()})`,
-    );
-  const untar = spawnSync('tar', ['-x', '-C', temp], { input: archive.stdout });
-  if (untar.status !== 0)
-    throw new BaselineError(`could not unpack ${specPath}/ at ${ref}: ${untar.stderr.toString().trim()}`);
-  const root = join(temp, specPath);
-  if (!existsSync(join(root, 'openapi.yaml')))
-    throw new BaselineError(`--base ${ref}: ${specPath}/openapi.yaml does not exist at that ref`);
-  const output = join(temp, 'baseline.yaml');
-  try {
-    bundleSources(root, output);
-  } catch (error) {
-    throw new BaselineError(`--base ${ref}: the spec at that ref: ${(error as Error).message}`);
-  }
-  const name = release?.name ?? ref;
-  return {
-    path: output,
-    label: name.startsWith(commit.slice(0, 12)) ? commit.slice(0, 12) : `${name} (${commit.slice(0, 12)})`,
-  };
-}
-
-/**
- * The newest bundle `pnpm release` committed as `<spec>/releases/openapi-<version>.yaml`: it travels
- * with every checkout, shallow clones and forks included, where tags may not.
- */
-function newestReleasedFile(specDir: string): { path: string; label: string } | undefined {
-  const dir = join(specDir, 'releases');
-  if (!existsSync(dir)) return undefined;
-  const versionOf = (name: string) => /^openapi-(\d+)\.(\d+)\.(\d+)\.yaml$/.exec(name)?.slice(1).map(Number);
-  const [newest] = readdirSync(dir)
-    .filter((name) => versionOf(name))
-    .sort((a, b) => {
-      const [x, y] = [versionOf(a) ?? [], versionOf(b) ?? []];
-      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
-    });
-  return newest
-    ? { path: join(dir, newest), label: `last release ${relative(dirname(specDir), join(dir, newest))}` }
-    : undefined;
-}
-
-/** Newest tag matching spec-v* by version order; else the repository's first commit. */
-function lastRelease(git: (...args: string[]) => string): { ref: string; name: string } {
-  const tags =
-    safe(() => git('tag', '--list', 'spec-v*', '--sort=-v:refname'))
-      ?.split('\n')
-      .filter(Boolean) ?? [];
-  if (tags[0]) return { ref: tags[0], name: `last release ${tags[0]}` };
-  if (isShallow(git)) {
-    throw new BaselineError(
-      'no spec-v* tag, and the clone is shallow so its first commit is unknown: fetch the history and tags (git fetch --tags --unshallow, or checkout with fetch-depth: 0)',
-    );
-  }
-  const roots = git('rev-list', '--max-parents=0', 'HEAD').split('\n').filter(Boolean);
-  const first = roots[roots.length - 1];
-  if (!first) throw new BaselineError('no spec-v* tag and no commit to compare with');
-  return { ref: first, name: 'first commit, no spec-v* tag yet' };
-}
-
-/** A shallow clone lacks the history and tags a baseline may need. */
-function isShallow(git: (...args: string[]) => string): boolean {
-  return safe(() => git('rev-parse', '--is-shallow-repository')) === 'true';
-}
-
-function safe<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch {
-    return undefined;
-  }
-}
-
-const LABELS: Record<Finding['rating'], string> = {
-  breaking: 'BREAKING',
-  'generated-code': 'GENERATED-CODE',
-  'not-breaking': 'NOT-BREAKING',
-};
-
-export function formatBreakingText(result: BreakingResult): string {
-  const lines = [
-    `Breaking-change check: ${result.base.label} [${result.base.version}] → ${result.revision.label} [${result.revision.version}]`,
-    `  oasdiff ${result.oasdiff}`,
-  ];
-  for (const change of [...result.breaking, ...result.notBreaking]) {
-    const level = change.oasdiffLevel ? `, oasdiff ${change.oasdiffLevel}` : '';
-    lines.push(
-      `  ${LABELS[change.rating]} ${change.where}: ${change.text} [${change.id}${level}]`,
-      `      why: ${change.why}`,
-    );
-  }
-  lines.push(`${result.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${result.reason}.`);
-  for (const move of result.moves) lines.push(`  move ${move.where}: ${move.from} → ${move.to}`);
-  return `${lines.join('\n')}\n`;
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { OasdiffError, ToolMissingError } from '../errors.js';
 
 /** The oasdiff release scripts/setup.sh installs (newer ones need a module the Go proxy does not serve). */
 export const OASDIFF_VERSION = 'v1.33.0';
@@ -19,11 +20,6 @@ export interface OasdiffChange {
   path?: string;
   section?: string;
 }
-
-export class ToolMissingError extends Error {}
-
-/** oasdiff ran but failed, refused its configuration, or printed something that is not a change list. */
-export class OasdiffError extends Error {}
 
 /**
  * Levels this gate gives oasdiff's checks where oasdiff's default is wrong for the platform

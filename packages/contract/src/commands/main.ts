@@ -4,8 +4,7 @@
 
 import { LAST_RELEASE } from '../breaking/versioning.js';
 import { ContractError, UsageError } from '../errors.js';
-import { oneOf, parse, wholeNumber } from './args.js';
-import type { CommandIo } from './validate.js';
+import type { CommandIo } from './io.js';
 
 /** Each command's usage, as `--help` lists it and as `<command> --help` prints it alone. */
 const COMMAND_USAGE: Record<string, string> = {
@@ -75,7 +74,8 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     return await main(argv, io);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`chatplatform-contract: ${message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
+    const command = argv[0] && Object.hasOwn(COMMAND_USAGE, argv[0]) ? ` ${argv[0]}` : '';
+    io.stderr.write(`chatplatform-contract${command}: ${message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
     return error instanceof ContractError ? error.exitCode : 2;
   }
 }
@@ -94,84 +94,13 @@ async function main(argv: string[], io: CommandIo): Promise<number> {
     const { validateCommand } = await import('./validate.js');
     return validateCommand(rest, io);
   }
-  if (command === 'proxy') return proxyCommand(rest, io);
-  if (command === 'breaking') return breakingCommand(rest, io);
-  throw new UsageError(`unknown command "${command}": use validate, proxy or breaking`);
-}
-
-async function proxyCommand(args: string[], io: CommandIo): Promise<number> {
-  const { values } = parse(args, {
-    upstream: { type: 'string' },
-    port: { type: 'string', default: '0' },
-    spec: { type: 'string' },
-    'upstream-timeout': { type: 'string', default: '30000' },
-    'max-reports': { type: 'string', default: '100' },
-    'max-body-bytes': { type: 'string', default: String(10 * 1024 * 1024) },
-    har: { type: 'string' },
-  });
-  if (!values.upstream)
-    throw new UsageError('proxy needs --upstream URL (the API to validate, with its base path, e.g. .../v3)');
-  const { formatProxyOutcome, formatProxySummary } = await import('../reports/proxy.js');
-  const { proxyExitCode, startValidatingProxy } = await import('../proxy/validating-proxy.js');
-  const proxy = await startValidatingProxy({
-    upstream: values.upstream,
-    port: wholeNumber(values.port, '--port', { max: 65535 }),
-    upstreamTimeoutMs: wholeNumber(values['upstream-timeout'], '--upstream-timeout', { min: 1 }),
-    maxReports: wholeNumber(values['max-reports'], '--max-reports'),
-    maxBodyBytes: wholeNumber(values['max-body-bytes'], '--max-body-bytes', { min: 1 }),
-    ...(values.spec ? { spec: values.spec } : {}),
-    ...(values.har ? { har: values.har } : {}),
-    onExchange: (outcome) => {
-      const bad = outcome.kind === 'failed' || outcome.report.violations.length > 0;
-      if (bad) io.stderr.write(`${formatProxyOutcome(outcome)}\n`);
-    },
-  });
-  io.stdout.write(
-    `Validating proxy on ${proxy.url} → ${withoutCredentials(values.upstream)} (Ctrl-C to stop and summarise)\n`,
-  );
-  return new Promise<number>((resolve) => {
-    const stop = async () => {
-      const summary = await proxy.stop();
-      io.stdout.write(formatProxySummary(summary));
-      resolve(proxyExitCode(summary));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
-async function breakingCommand(args: string[], io: CommandIo): Promise<number> {
-  const { values } = parse(args, {
-    base: { type: 'string' },
-    revision: { type: 'string' },
-    format: { type: 'string', default: 'text' },
-  });
-  if (!values.base) throw new UsageError(`breaking needs --base <git ref | file | ${LAST_RELEASE}>`);
-  const format = oneOf(values.format, ['text', 'json'], '--format');
-  const { checkBreaking, formatBreakingText, SpecInputError } = await import('../breaking/gate.js');
-  const { OasdiffError, ToolMissingError } = await import('../breaking/oasdiff.js');
-  const { StaleBundleError } = await import('../breaking/bundle-freshness.js');
-  try {
-    const result = checkBreaking({ base: values.base, ...(values.revision ? { revision: values.revision } : {}) });
-    io.stdout.write(format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : formatBreakingText(result));
-    return result.verdict === 'pass' ? 0 : 1;
-  } catch (error) {
-    const unusable = [ToolMissingError, OasdiffError, SpecInputError, StaleBundleError].some(
-      (Fault) => error instanceof Fault,
-    );
-    if (unusable) {
-      io.stderr.write(`chatplatform-contract breaking: ${(error as Error).message}\n`);
-      return 2;
-    }
-    throw error;
+  if (command === 'proxy') {
+    const { proxyCommand } = await import('./proxy.js');
+    return proxyCommand(rest, io);
   }
-}
-
-/** The upstream as printed: user info and query string may carry credentials, so they are left out. */
-function withoutCredentials(value: string): string {
-  const url = new URL(value);
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  return url.toString().replace(/\/$/, '');
+  if (command === 'breaking') {
+    const { breakingCommand } = await import('./breaking.js');
+    return breakingCommand(rest, io);
+  }
+  throw new UsageError(`unknown command "${command}": use validate, proxy or breaking`);
 }

@@ -9,15 +9,7 @@ import { formatJunit } from '../reports/junit.js';
 import { formatSarif } from '../reports/sarif.js';
 import { formatExchangeText, formatSummaryText } from '../reports/text.js';
 import { list, oneOf, parse, wholeNumber } from './args.js';
-
-/** Where the command reads and writes: the process's streams, or a test's buffers. */
-export interface CommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  stdin: NodeJS.ReadableStream;
-}
-
-export const processIo: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+import type { CommandIo } from './io.js';
 
 /** `chatplatform-contract validate`: returns the exit code; a bad command line throws {@link UsageError}. */
 export async function validateCommand(args: string[], io: CommandIo): Promise<number> {

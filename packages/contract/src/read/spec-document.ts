@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
+import { SpecInputError } from '../errors.js';
 
 /** The parts of an OpenAPI 3.1 document this package reads; everything else passes through untyped. */
 export interface OpenApiDocument {
@@ -41,7 +42,7 @@ export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(
+    throw new SpecInputError(
       `cannot read the OpenAPI document ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}. ` +
         'Build the bundled spec first (pnpm build), or pass --spec with an existing file.',
     );
@@ -50,14 +51,14 @@ export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {
   try {
     doc = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new Error(`the OpenAPI document ${path} is not valid JSON/YAML: ${(error as Error).message}`);
+    throw new SpecInputError(`the OpenAPI document ${path} is not valid JSON/YAML: ${(error as Error).message}`);
   }
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !String(doc.openapi).startsWith('3.')) {
-    throw new Error(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" field).`);
+    throw new SpecInputError(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" field).`);
   }
   const problem = shapeProblem(doc);
   if (problem) {
-    throw new Error(
+    throw new SpecInputError(
       `${path} is not a valid OpenAPI 3.x document: ${problem}. Fix it (redocly lint shows every problem), or pass another --spec.`,
     );
   }
@@ -146,13 +147,13 @@ export function deref(
   while (isObject(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
     if (!ref.startsWith('#'))
-      throw new Error(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
-    if (seen.has(ref)) throw new Error(`${at}: circular $ref ${ref}`);
+      throw new SpecInputError(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
+    if (seen.has(ref)) throw new SpecInputError(`${at}: circular $ref ${ref}`);
     seen.add(ref);
     at = decodeURIComponent(ref.slice(1));
     current = atPointer(doc, at);
-    if (current === undefined) throw new Error(`${pointer}: $ref ${ref} points nowhere in the spec`);
+    if (current === undefined) throw new SpecInputError(`${pointer}: $ref ${ref} points nowhere in the spec`);
   }
-  if (!isObject(current)) throw new Error(`${at}: expected an object in the spec`);
+  if (!isObject(current)) throw new SpecInputError(`${at}: expected an object in the spec`);
   return { value: current, pointer: at };
 }

@@ -14,11 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { assertBundleFresh, REBUILD_COMMAND, StaleBundleError } from '../../src/breaking/bundle-freshness.js';
-import { BaselineError, type BreakingResult, checkBreaking, formatBreakingText } from '../../src/breaking/gate.js';
-import { findOasdiff, OASDIFF_VERSION, OasdiffError, ToolMissingError } from '../../src/breaking/oasdiff.js';
+import { assertBundleFresh, REBUILD_COMMAND } from '../../src/breaking/bundle-freshness.js';
+import { type BreakingResult, checkBreaking } from '../../src/breaking/gate.js';
+import { findOasdiff, OASDIFF_VERSION } from '../../src/breaking/oasdiff.js';
 import { securityChanges } from '../../src/breaking/security.js';
+import { BaselineError, OasdiffError, StaleBundleError, ToolMissingError } from '../../src/errors.js';
 import { bundledSpecPath, specPackageDir } from '../../src/read/spec-document.js';
+import { formatBreakingText } from '../../src/reports/breaking.js';
 import { packageDir, runCli } from '../support/helpers.js';
 
 /** Each revision fixture is base.yaml with one edit, named by its first line. */

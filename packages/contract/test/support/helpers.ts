@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { CommandIo } from '../../src/commands/io.js';
 import { runCli as runCommand } from '../../src/commands/main.js';
-import { type CommandIo, validateCommand } from '../../src/commands/validate.js';
+import { validateCommand } from '../../src/commands/validate.js';
 import { UsageError } from '../../src/errors.js';
 import type { OpenApiDocument } from '../../src/index.js';
 
