@@ -17,6 +17,14 @@ export interface BundleOptions {
 export declare function bundledSpecPath(format?: 'json' | 'yaml', options?: BundleOptions): string;
 export declare function readBundledSpec<T = JsonObject>(): T;
 export declare function resolveRef<T = unknown>(document: object, node: unknown): T;
+/** Follows local `$ref`s and says where the node found is (its JSON Pointer; `pointer` when `node` is no reference). */
+export declare function resolveRefAt(
+  document: unknown,
+  node: unknown,
+  pointer?: string,
+): { value: unknown; pointer: string };
+/** The value at a JSON Pointer (RFC 6901); `''` is the document itself. */
+export declare function valueAtPointer(document: unknown, pointer: string): unknown;
 export declare function addressKind(url: string): 'calls' | 'chat' | 'management';
 export declare function effectiveServers(where: {
   operation: JsonObject;

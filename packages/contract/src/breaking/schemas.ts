@@ -1,5 +1,5 @@
-import { HTTP_METHODS } from '@chatplatform/spec';
-import { atPointer, deref, escapePointer, isObject, type OpenApiDocument } from '../read/spec-document.js';
+import { HTTP_METHODS, resolveRefAt } from '@chatplatform/spec';
+import { deref, escapePointer, isObject, type OpenApiDocument } from '../read/spec-document.js';
 import type { Finding } from './findings.js';
 
 type Json = Record<string, unknown>;
@@ -83,12 +83,14 @@ function closedPlaces(
   return found;
 }
 
+/** The schema a `$ref` chain ends at; undefined when it leaves the document, loops or ends nowhere. */
 function resolveSchema(doc: OpenApiDocument, schema: unknown): Json | undefined {
-  let current = schema;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < MAX_DEPTH; hops++) {
-    current = current.$ref.startsWith('#') ? atPointer(doc, decodeURIComponent(current.$ref.slice(1))) : undefined;
+  try {
+    const { value } = resolveRefAt(doc, schema);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
-  return isObject(current) ? current : undefined;
 }
 
 function lostRequestMediaTypes(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
+import { bundledSpecPath, HTTP_METHODS, resolveRefAt } from '@chatplatform/spec';
 import { SpecInputError } from '../errors.js';
 
 /** The parts of an OpenAPI 3.1 document this package reads; everything else passes through untyped. */
@@ -116,44 +116,22 @@ export function escapePointer(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function unescapePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Value at a JSON Pointer ('' is the document itself). */
-export function atPointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let node: unknown = doc;
-  for (const token of pointer.slice(1).split('/')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[unescapePointer(token)];
-  }
-  return node;
-}
-
 /**
- * Follows local `$ref`s (`#/components/...`) of non-schema objects (parameters, responses,
- * request bodies, headers, security schemes) and returns the object with its document pointer,
- * so that schemas inside it can be compiled by reference.
+ * Follows local `$ref`s of non-schema objects (parameters, responses, request bodies, headers,
+ * security schemes) with the spec package's resolver, and returns the object with its document
+ * pointer, so that schemas inside it can be compiled by reference.
  */
 export function deref(
   doc: OpenApiDocument,
   value: unknown,
   pointer: string,
 ): { value: Record<string, unknown>; pointer: string } {
-  const seen = new Set<string>();
-  let current = value;
-  let at = pointer;
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#'))
-      throw new SpecInputError(`${at}: only local $refs are supported (found ${ref}); validate a bundled spec`);
-    if (seen.has(ref)) throw new SpecInputError(`${at}: circular $ref ${ref}`);
-    seen.add(ref);
-    at = decodeURIComponent(ref.slice(1));
-    current = atPointer(doc, at);
-    if (current === undefined) throw new SpecInputError(`${pointer}: $ref ${ref} points nowhere in the spec`);
+  let found: { value: unknown; pointer: string };
+  try {
+    found = resolveRefAt(doc, value, pointer);
+  } catch (error) {
+    throw new SpecInputError((error as Error).message);
   }
-  if (!isObject(current)) throw new SpecInputError(`${at}: expected an object in the spec`);
-  return { value: current, pointer: at };
+  if (!isObject(found.value)) throw new SpecInputError(`${found.pointer}: expected an object in the spec`);
+  return { value: found.value, pointer: found.pointer };
 }
