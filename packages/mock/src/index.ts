@@ -7,13 +7,14 @@ import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
 import { startFront } from './front.js';
 import { cachedOperations, httpOperations } from './operations.js';
+import { checkedPort, checkedSeed, MockStartError } from './options.js';
 import { serverBasePath } from './prepare.js';
 
 export { foldServerPaths } from './prepare.js';
 
 export interface MockOptions {
-  /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */
-  port?: number;
+  /** Port on 127.0.0.1 (a number or its decimal string); the OS picks a free one when omitted or 0. */
+  port?: number | string;
   /** Generate responses from the schemas (json-schema-faker) instead of serving the examples. */
   dynamic?: boolean;
   /** Seed for dynamic responses, so that a run is repeatable: an integer (or its decimal string). */
@@ -35,9 +36,7 @@ export interface Mock {
   stop(): Promise<void>;
 }
 
-export class MockStartError extends Error {
-  override name = 'MockStartError';
-}
+export { MockOptionError, MockStartError } from './options.js';
 
 /** The bundle of `@chatplatform/spec`; its error already says how to build it. */
 function defaultSpec(): string {
@@ -57,16 +56,15 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         '(or `pnpm --filter @chatplatform/spec bundle`).',
     );
   }
-  checkSeed(options.seed);
-  checkPort(options.port);
+  const seed = checkedSeed(options.seed);
+  const requested = checkedPort(options.port) ?? 0;
   const operations = await loadOperations(spec);
   const server = createServer(operations, {
     cors: false,
-    config: prismConfig(options),
+    config: prismConfig(options, seed),
     components: { logger: createLogger('mock', { level: 'silent' }) },
   });
   const engine = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '');
-  const requested = options.port ?? 0;
   let front: Awaited<ReturnType<typeof startFront>>;
   try {
     front = await startFront(engine, requested);
@@ -80,16 +78,6 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
       front.server.closeAllConnections();
     });
   return mockHandle(front.url, () => Promise.all([closeFront(), server.close()]).then(() => undefined));
-}
-
-function checkSeed(seed: number | string | undefined): void {
-  if (seed === undefined || /^-?\d+$/.test(String(seed))) return;
-  throw new MockStartError(`The seed must be an integer, got ${JSON.stringify(seed)}. Pass e.g. --seed 42.`);
-}
-
-function checkPort(port: number | undefined): void {
-  if (port === undefined || (Number.isInteger(port) && port >= 0 && port <= 65535)) return;
-  throw new MockStartError(`The port must be an integer from 0 to 65535 (0: a free one), got ${port}.`);
 }
 
 /** Operations by spec file and modification time: a second mock of the same spec starts in ms. */
@@ -116,9 +104,9 @@ async function readOperations(spec: string): Promise<IHttpOperation[]> {
   }
 }
 
-function prismConfig(options: MockOptions): IHttpConfig {
+function prismConfig(options: MockOptions, seed: string | undefined): IHttpConfig {
   return {
-    mock: { dynamic: options.dynamic ?? false, seed: options.seed === undefined ? undefined : String(options.seed) },
+    mock: { dynamic: options.dynamic ?? false, seed },
     checkSecurity: true,
     validateRequest: true,
     // Prism checking its own answers against the spec: the spec's lint checks every example, and
