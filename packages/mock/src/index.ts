@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpConfig } from '@stoplight/prism-http';
-import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
-import { startFront } from './front.js';
+import { createMockHandler, type MockHandler } from './handler.js';
 import { cachedOperations, httpOperations } from './operations.js';
 import { checkedPort, checkedSeed, MockStartError } from './options.js';
 import { serverBasePath } from './prepare.js';
@@ -33,6 +34,11 @@ export interface Mock {
   urlFor(productionUrl: string | URL): string;
   /** The mock's equivalent of a spec server (`https://{appId}.api-{region}.{serviceDomain}/v3`). */
   serverUrl(server: string | { url: string }): string;
+  /**
+   * Answers a request in this process as the mock does on its port: for a server of your own (a
+   * docs server, a recorder) that hands it production paths. No relay, no second hop.
+   */
+  handle: MockHandler;
   stop(): Promise<void>;
 }
 
@@ -59,25 +65,24 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
   const seed = checkedSeed(options.seed);
   const requested = checkedPort(options.port) ?? 0;
   const operations = await loadOperations(spec);
-  const server = createServer(operations, {
-    cors: false,
-    config: prismConfig(options, seed),
-    components: { logger: createLogger('mock', { level: 'silent' }) },
-  });
-  const engine = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '');
-  let front: Awaited<ReturnType<typeof startFront>>;
+  const logger = createLogger('mock', { level: 'silent' });
+  const handle = createMockHandler(operations, prismConfig(options, seed), logger);
+  const server = http.createServer(handle);
   try {
-    front = await startFront(engine, requested);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(requested, '127.0.0.1', () => resolve());
+    });
   } catch (error) {
-    await server.close();
     throw new MockStartError(listenFailure(requested, error));
   }
-  const closeFront = () =>
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
     new Promise<void>((resolve) => {
-      front.server.close(() => resolve());
-      front.server.closeAllConnections();
+      server.close(() => resolve());
+      server.closeAllConnections();
     });
-  return mockHandle(front.url, () => Promise.all([closeFront(), server.close()]).then(() => undefined));
+  return mockHandle(url, handle, close);
 }
 
 /** Operations by spec file and modification time: a second mock of the same spec starts in ms. */
@@ -131,11 +136,12 @@ function listenFailure(port: number, error: unknown): string {
   return `The mock could not listen on 127.0.0.1:${port}: ${reason}`;
 }
 
-function mockHandle(url: string, close: () => Promise<void>): Mock {
+function mockHandle(url: string, handle: MockHandler, close: () => Promise<void>): Mock {
   let stopped: Promise<void> | undefined;
   return {
     url,
     port: Number(new URL(url).port),
+    handle,
     urlFor(productionUrl) {
       const { pathname, search } = new URL(productionUrl);
       return url + pathname + search;
