@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { bundledSpecPath, HTTP_METHODS, resolveRefAt } from '@chatplatform/spec';
 import { SpecInputError } from '../errors.js';
 
@@ -30,11 +29,6 @@ const parseYaml = (text: string): unknown => (require('yaml') as typeof import('
 
 /** Path of the bundled spec published by @chatplatform/spec (built by its `bundle` task). */
 export { bundledSpecPath } from '@chatplatform/spec';
-
-/** Directory of the @chatplatform/spec package (its hand-written sources and redocly.yaml). */
-export function specPackageDir(): string {
-  return dirname(require.resolve('@chatplatform/spec/package.json'));
-}
 
 /** Reads an OpenAPI document (JSON or YAML); defaults to the bundled spec. */
 export function loadSpec(path: string = bundledSpecPath()): OpenApiDocument {

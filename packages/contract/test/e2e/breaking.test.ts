@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SPEC_DIR } from '@chatplatform/spec';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { assertBundleFresh, REBUILD_COMMAND } from '../../src/breaking/bundle-freshness.js';
@@ -19,7 +20,7 @@ import { type BreakingResult, checkBreaking } from '../../src/breaking/gate.js';
 import { findOasdiff, OASDIFF_VERSION } from '../../src/breaking/oasdiff.js';
 import { securityChanges } from '../../src/breaking/security.js';
 import { BaselineError, OasdiffError, StaleBundleError, ToolMissingError } from '../../src/errors.js';
-import { bundledSpecPath, specPackageDir } from '../../src/read/spec-document.js';
+import { bundledSpecPath } from '../../src/read/spec-document.js';
 import { formatBreakingText } from '../../src/reports/breaking.js';
 import { packageDir, runCli } from '../support/helpers.js';
 
@@ -558,7 +559,7 @@ describe('baselines from git', () => {
     const doc = parse(readFileSync(bundledSpecPath('yaml'), 'utf8'));
     delete doc.paths['/calls/{sessionId}'];
     writeFileSync(join(dir, 'revision.yaml'), stringify(doc));
-    const result = checkBreaking({ base: 'HEAD', revision: join(dir, 'revision.yaml'), specDir: specPackageDir() });
+    const result = checkBreaking({ base: 'HEAD', revision: join(dir, 'revision.yaml'), specDir: SPEC_DIR });
     expect(result.base.label).toBe(`HEAD (${git(packageDir, 'rev-parse', 'HEAD').slice(0, 12)})`);
     expect(result.breaking).toContainEqual(
       expect.objectContaining({ id: 'api-path-removed-without-deprecation', where: 'GET /calls/{sessionId}' }),
