@@ -22,7 +22,7 @@ import { securityChanges } from '../../src/breaking/security.js';
 import { BaselineError, OasdiffError, StaleBundleError, ToolMissingError } from '../../src/errors.js';
 import { bundledSpecPath } from '../../src/read/spec-document.js';
 import { formatBreakingText } from '../../src/reports/breaking.js';
-import { packageDir, runCli } from '../support/helpers.js';
+import { packageDir, runInProcess } from '../support/helpers.js';
 
 /** Each revision fixture is base.yaml with one edit, named by its first line. */
 const fixture = (name: string) => join(packageDir, 'test/fixtures/breaking', name);
@@ -298,13 +298,15 @@ describe('fails closed when oasdiff cannot be trusted', () => {
     expect(() => check('additive.yaml')).toThrow(message);
   });
 
-  it('an oasdiff that prints nothing (OASDIFF=/bin/true) fails the CLI with exit 2, never PASS', () => {
-    const run = runCli(
-      ['breaking', '--base', fixture('base.yaml'), '--revision', fixture('response-400-removed.yaml')],
-      {
-        env: { ...process.env, OASDIFF: '/bin/true' },
-      },
-    );
+  it('an oasdiff that prints nothing (OASDIFF=/bin/true) fails the CLI with exit 2, never PASS', async () => {
+    process.env.OASDIFF = '/bin/true';
+    const run = await runInProcess([
+      'breaking',
+      '--base',
+      fixture('base.yaml'),
+      '--revision',
+      fixture('response-400-removed.yaml'),
+    ]);
     expect(run.stdout).not.toContain('PASS');
     expect(run.stderr).toContain('oasdiff printed nothing (ran /bin/true)');
     expect(run.code).toBe(2);
@@ -322,7 +324,7 @@ describe('fails closed when oasdiff cannot be trusted', () => {
   const buildInfo = (version: string) =>
     `%s: go1.26.8\\n\\tpath\\tgithub.com/oasdiff/oasdiff\\n\\tmod\\tgithub.com/oasdiff/oasdiff\\t${version}\\th1:x=\\n`;
 
-  it('an oasdiff of another version than the pinned one is refused, naming both and the install command', () => {
+  it('an oasdiff of another version than the pinned one is refused, naming both and the install command', async () => {
     fakeOasdiff('echo "[]"; exit 0');
     fakeGo(buildInfo('v1.30.0'));
     expect(() => check('additive.yaml')).toThrow(OasdiffError);
@@ -331,7 +333,13 @@ describe('fails closed when oasdiff cannot be trusted', () => {
         `is oasdiff v1\\.30\\.0, not ${OASDIFF_VERSION.replaceAll('.', '\\.')}.*go install github\\.com/oasdiff/oasdiff@${OASDIFF_VERSION}`,
       ),
     );
-    const run = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')]);
+    const run = await runInProcess([
+      'breaking',
+      '--base',
+      fixture('base.yaml'),
+      '--revision',
+      fixture('additive.yaml'),
+    ]);
     expect(run.stderr).toContain('v1.30.0');
     expect(run.code).toBe(2);
   });
@@ -567,12 +575,23 @@ describe('baselines from git', () => {
   });
 });
 
-describe('chatplatform-contract breaking (CLI smoke test)', () => {
-  it('exits 0 on a pass, 1 on a breaking change, 2 when oasdiff is missing', () => {
-    const pass = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')]);
+describe('chatplatform-contract breaking (the CLI in-process)', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('exits 0 on a pass, 1 on a breaking change, 2 when oasdiff is missing', async () => {
+    const pass = await runInProcess([
+      'breaking',
+      '--base',
+      fixture('base.yaml'),
+      '--revision',
+      fixture('additive.yaml'),
+    ]);
     expect([pass.code, pass.stdout]).toEqual([0, expect.stringContaining('PASS: no breaking change.')]);
 
-    const fail = runCli([
+    const fail = await runInProcess([
       'breaking',
       '--base',
       fixture('base.yaml'),
@@ -584,9 +603,14 @@ describe('chatplatform-contract breaking (CLI smoke test)', () => {
     expect(fail.code).toBe(1);
 
     const empty = tempDir('no-oasdiff-');
-    const missing = runCli(['breaking', '--base', fixture('base.yaml'), '--revision', fixture('additive.yaml')], {
-      env: { PATH: empty, HOME: empty },
-    });
+    process.env = { PATH: empty, HOME: empty };
+    const missing = await runInProcess([
+      'breaking',
+      '--base',
+      fixture('base.yaml'),
+      '--revision',
+      fixture('additive.yaml'),
+    ]);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('chatplatform-contract breaking: oasdiff is not installed');
     expect(missing.code).toBe(2);
