@@ -5,6 +5,7 @@
 import { describeOperation, isManagementOperation } from './addresses.js';
 import { collectOperations } from './operations.js';
 
+/** @param {{ tag?: string }} [options] the `platform/management-api-tag` options of redocly.yaml */
 export function ManagementApiTag({ tag } = {}) {
   if (typeof tag !== 'string' || !tag) {
     throw new Error(

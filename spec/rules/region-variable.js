@@ -1,6 +1,7 @@
 // platform/region-variable: a server's `region` variable offers exactly the platform's data
 // centers (option `regions`, set in redocly.yaml), and its default is one of them.
 
+/** @param {{ regions?: string[] }} [options] the `platform/region-variable` options of redocly.yaml */
 export function RegionVariable({ regions } = {}) {
   if (!Array.isArray(regions) || regions.length === 0) {
     throw new Error(
