@@ -1,35 +1,12 @@
-// The bundled spec is the artifact other-language teams consume: published through
-// @chatplatform/spec's exports, versioned with the spec's info.version, which every generated
-// client carries as its own version.
+// Every generated client carries the spec's info.version as its own version (the spec package's
+// own exports and version are tested in @chatplatform/spec).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
-import { bundledSpec, generatedDir } from '../scripts/lib/paths.mjs';
-import { loadBundledSpec } from './support/spec-example.js';
+import { generatedDir } from '../../scripts/lib/paths.mjs';
+import { loadBundledSpec } from '../support/spec-example.js';
 
-const require = createRequire(import.meta.url);
-const specPackage = require('@chatplatform/spec/package.json');
 const bundledJson = loadBundledSpec();
-const bundledYaml = parse(readFileSync(bundledSpec.yaml(), 'utf8'));
-
-describe('@chatplatform/spec as an artifact', () => {
-  test('exports and publishes the bundled spec as JSON and YAML', () => {
-    expect(specPackage.exports['./openapi.json']).toBe('./dist/openapi.json');
-    expect(specPackage.exports['./openapi.yaml']).toBe('./dist/openapi.yaml');
-    expect(specPackage.files).toEqual(expect.arrayContaining(['dist/openapi.json', 'dist/openapi.yaml']));
-    expect(bundledYaml).toEqual(bundledJson);
-  });
-
-  test("the package version is the spec's info.version", () => {
-    expect(
-      specPackage.version,
-      `spec/package.json has version ${specPackage.version} but spec/openapi.yaml has info.version ` +
-        `${bundledJson.info.version}: set both to the same value.`,
-    ).toBe(bundledJson.info.version);
-  });
-});
 
 describe("the generated clients carry the spec's version", () => {
   const version = bundledJson.info.version;

@@ -1,5 +1,5 @@
 // The ogen peer driver: calls the three clients generated from the per-address bundles and prints
-// one JSON line per step for test/peer-generators.test.ts, which holds every check.
+// one JSON line per step for test/e2e/peer-generators.test.ts, which holds every check.
 package main
 
 import (
