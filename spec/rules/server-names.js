@@ -10,14 +10,14 @@ export const SERVER_NAME_KEY = 'x-ogen-server-name';
 /** @type {Record<'calls' | 'chat' | 'management', string>} */
 export const SERVER_NAMES = { calls: 'Calls', chat: 'Chat', management: 'Management' };
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function ServerNames() {
   return {
     Server: {
-      /** @param {Record<string, unknown>} server @param {any} ctx */
       enter(server, ctx) {
         if (typeof server.url !== 'string') return;
         const expected = SERVER_NAMES[addressKind(server.url)];
-        const found = server[SERVER_NAME_KEY];
+        const found = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (server))[SERVER_NAME_KEY];
         if (found === expected) return;
         ctx.report({
           message:
