@@ -32,14 +32,10 @@ export interface MediaPlan {
   validate?: ValidateFunction;
 }
 
-/** A body's documented media types, and the Content-Type values seen so far with the media type each matched. */
+/** A body's documented media types. */
 export interface BodyPlan {
   required: boolean;
   content: MediaPlan[];
-  seen: Map<string, MediaPlan | undefined>;
-  /** The Content-Type value matched last: traffic mostly repeats one, compared faster than hashed. */
-  lastHeader?: string;
-  lastMedia?: MediaPlan;
 }
 
 export interface ResponsePlan {
@@ -66,13 +62,8 @@ export interface OperationPlan {
   security: SecurityCheck[][];
   requestBody?: BodyPlan;
   responses: Map<string, ResponsePlan>;
-  /** The response documented for each status seen (`null`: none), so that it is looked up once per status. */
-  byStatus: Map<number, ResponsePlan | null>;
   documentedStatuses: string[];
 }
-
-/** Distinct statuses and Content-Type values remembered per operation: traffic repeats a handful of them. */
-export const MAX_REMEMBERED = 64;
 
 /** Compiles the plan of the operation `ref` of `doc`; its schemas are compiled later, on first use. */
 export function compilePlan(doc: OpenApiDocument, ref: OperationRef, servers: ServerOrigins): OperationPlan {
@@ -90,7 +81,6 @@ export function compilePlan(doc: OpenApiDocument, ref: OperationRef, servers: Se
     security: securityPlan(doc, operation),
     ...(requestBody ? { requestBody } : {}),
     responses: responsePlans(doc, ref, rawResponses),
-    byStatus: new Map(),
     documentedStatuses: Object.keys(rawResponses),
   };
 }
@@ -225,7 +215,7 @@ function apiKeyCheck(name: string, field: string, where: unknown): SecurityCheck
 }
 
 function bodyPlan(required: boolean, content: unknown, pointer: string): BodyPlan {
-  return { required, content: mediaPlans(content, pointer), seen: new Map() };
+  return { required, content: mediaPlans(content, pointer) };
 }
 
 function mediaPlans(content: unknown, pointer: string): MediaPlan[] {
