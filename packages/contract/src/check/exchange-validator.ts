@@ -57,7 +57,7 @@ export class ExchangeValidator {
     const origin = plan.origins && this.servers.misdirected(plan.origins, request.url);
     if (plan.origins && origin !== undefined)
       out.push({ kind: 'server', pointer: '/request/url', expected: plan.origins.expected, found: origin });
-    const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
+    const queryParams = new URLSearchParams(query);
     checkSecurity(plan, request.headers, queryParams, out);
     const values = { path: route.pathParams, headers: request.headers, query: queryParams };
     checkParams(plan.params, values, this.schemas, out);

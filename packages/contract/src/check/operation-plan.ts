@@ -57,7 +57,6 @@ export interface OperationPlan {
   /** The origins of its servers; absent when they are relative. */
   origins?: OperationOrigins;
   params: ParamPlan[];
-  hasQueryParams: boolean;
   /** Alternatives (OR) of requirements (AND); empty: no security. */
   security: SecurityCheck[][];
   requestBody?: BodyPlan;
@@ -77,7 +76,6 @@ export function compilePlan(doc: OpenApiDocument, ref: OperationRef, servers: Se
     ref,
     ...(origins ? { origins } : {}),
     params,
-    hasQueryParams: params.some((p) => p.in === 'query'),
     security: securityPlan(doc, operation),
     ...(requestBody ? { requestBody } : {}),
     responses: responsePlans(doc, ref, rawResponses),
