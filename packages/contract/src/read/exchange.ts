@@ -80,7 +80,7 @@ export function splitUrl(url: string): { pathname: string; query: string } {
  * Where the authority of an absolute URL that starts at `from` ends: at its first `/`, `?` or `#`
  * (a `/` in the query is not the path's), else at the URL's end.
  */
-export function authorityEnd(url: string, from: number): number {
+function authorityEnd(url: string, from: number): number {
   let end = url.length;
   const slash = url.indexOf('/', from);
   if (slash !== -1) end = slash;

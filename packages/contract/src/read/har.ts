@@ -59,9 +59,9 @@ class HarReader {
 
   end(): void {
     if (this.fault) return;
-    if (!this.parser.isEnded && this.depth === 0 && !this.isHar) this.fault = this.notHar();
+    // A document that ended, or never opened, without `log.version` or `log.entries` is not a HAR.
+    if (!this.isHar && (this.parser.isEnded || this.depth === 0)) this.fault = this.notHar();
     else if (!this.parser.isEnded) this.fault = this.truncated();
-    else if (!this.isHar) this.fault = this.notHar();
   }
 
   /** The exchanges read so far, then the fault that ended the input, if any. */
