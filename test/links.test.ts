@@ -1,14 +1,14 @@
-// scripts/check-links.mjs, which `pnpm test` runs over the repository's Markdown, on repositories
-// made here: it fails on a dead link (inline, with a title, or a reference definition), passes
-// links to tracked files and folders, ignores fenced code, and fails when it found nothing to check.
+// scripts/check-links.mjs over this repository's Markdown, and on repositories made here: it fails
+// on a dead link (inline, with a title, or a reference definition), passes links to tracked files
+// and folders, ignores fenced code, and fails when it found nothing to check.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docsDir } from './support.js';
+import { repoRoot } from './support/repository.js';
 
-const script = join(docsDir, '..', '..', 'scripts', 'check-links.mjs');
+const script = join(repoRoot, 'scripts', 'check-links.mjs');
 
 /** A git repository holding `files` (path → text), all tracked; the script's exit code and output on it. */
 function checkLinksIn(files: Record<string, string>) {
@@ -26,6 +26,15 @@ function checkLinksIn(files: Record<string, string>) {
 const tree = { 'src/a.ts': '', 'docs/guide.md': 'See [the README](../README.md).' };
 
 describe('scripts/check-links.mjs', () => {
+  it("finds every relative link of this repository's Markdown leading to a tracked file", () => {
+    const run = spawnSync(process.execPath, [script, repoRoot], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /^check-links: [1-9]\d* relative links in [1-9]\d* Markdown files, each to a tracked file/,
+    );
+  });
+
   it('passes links to tracked files and folders, with anchors and titles, and leaves URLs and fenced code alone', () => {
     const readme = [
       '[code](src/a.ts#L1 "the code") [folder](src/) [guide](docs/guide.md) [site](https://example.com) [top](#top)',

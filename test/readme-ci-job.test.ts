@@ -3,15 +3,17 @@
 // Debian machine as root, and builds every SDK and the docs).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OASDIFF_VERSION } from '@chatplatform/contract';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { docsDir } from './support.js';
+import { repoRoot as root, workspacePackage } from './support/repository.js';
 
-const root = join(docsDir, '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const setupSh = readFileSync(join(root, 'scripts', 'setup.sh'), 'utf8');
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { OASDIFF_VERSION } = await workspacePackage<{ OASDIFF_VERSION: string }>(
+  'packages/contract',
+  '@chatplatform/contract',
+);
 
 interface Step {
   uses?: string;
