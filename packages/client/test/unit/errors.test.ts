@@ -18,9 +18,9 @@ import {
   ResponseTooLargeError,
   ServerError,
   TimeoutError,
-} from '../src/index.js';
-import { clientFor } from './helpers.js';
-import { closeServers, startServer } from './server.js';
+} from '../../src/index.js';
+import { clientFor } from '../support/helpers.js';
+import { closeServers, startServer } from '../support/server.js';
 
 const CLASSES = {
   ChatPlatformError,

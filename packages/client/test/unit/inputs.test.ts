@@ -2,8 +2,8 @@
 // address anything but /v3/calls/{sessionId}.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createClient, InvalidInputError, regions } from '../src/index.js';
-import { recordingFetch, thrownBy } from './helpers.js';
+import { createClient, InvalidInputError, regions } from '../../src/index.js';
+import { recordingFetch, thrownBy } from '../support/helpers.js';
 
 const base = { appId: 'app1', region: 'eu', apiKey: 'inputs-test-key', env: {} } as const;
 const CALLS_PREFIX = '/v3/calls/';

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { type AttemptLog, type ClientOptions, createClient, type Logger } from '../src/index.js';
+import { type AttemptLog, type ClientOptions, createClient, type Logger } from '../../src/index.js';
 
 export const APP_ID = 'app1';
 

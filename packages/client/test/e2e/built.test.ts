@@ -4,10 +4,10 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { mockBaseUrl } from './helpers.js';
+import { mockBaseUrl } from '../support/helpers.js';
 
 const require = createRequire(import.meta.url);
-const dist = new URL('../dist/', import.meta.url);
+const dist = new URL('../../dist/', import.meta.url);
 
 function assertBuilt() {
   for (const file of ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']) {
@@ -19,7 +19,7 @@ function assertBuilt() {
   }
 }
 
-type Entry = typeof import('../src/index.js');
+type Entry = typeof import('../../src/index.js');
 
 async function callWith(entry: Entry) {
   const client = entry.createClient({

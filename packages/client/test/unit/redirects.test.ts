@@ -2,9 +2,9 @@
 // follows a redirect only on the origin its credentials belong to; any other target is refused
 // with a RedirectError before anything is sent there.
 import { afterEach, describe, expect, test } from 'vitest';
-import { createClient, RedirectError } from '../src/index.js';
-import { API_KEY, clientFor } from './helpers.js';
-import { answer, closeServers, type Handler, redirect, startServer } from './server.js';
+import { createClient, RedirectError } from '../../src/index.js';
+import { API_KEY, clientFor } from '../support/helpers.js';
+import { answer, closeServers, type Handler, redirect, startServer } from '../support/server.js';
 
 afterEach(closeServers);
 

@@ -5,10 +5,10 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { mockBaseUrl } from './helpers.js';
+import { mockBaseUrl } from '../support/helpers.js';
 
 const run = promisify(execFile);
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 test('the first call against the mock works as written', async () => {
   const section = readme.split('### A first call against the mock')[1];
@@ -16,7 +16,7 @@ test('the first call against the mock works as written', async () => {
   if (!example) throw new Error('README.md has no ```js block under "A first call against the mock"');
   expect(example).toContain("baseUrl: 'http://127.0.0.1:4010'");
   const code = example.replaceAll('http://127.0.0.1:4010', mockBaseUrl());
-  const packageDir = new URL('..', import.meta.url);
+  const packageDir = new URL('../..', import.meta.url);
   const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', code], { cwd: packageDir });
   expect(stdout.split('\n')).toEqual(['initiated', '200', '']);
 });

@@ -1,8 +1,8 @@
 // One log line per attempt (CHATPLATFORM_LOG / logLevel, and a logger), against a fault server.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createClient, InvalidInputError, type LogLevel } from '../src/index.js';
-import { type Fault, type FaultServer, json, startFaultServer } from './fault-server.js';
-import { API_KEY, APP_ID, recordingLogger } from './helpers.js';
+import { createClient, InvalidInputError, type LogLevel } from '../../src/index.js';
+import { type Fault, type FaultServer, json, startFaultServer } from '../support/fault-server.js';
+import { API_KEY, APP_ID, recordingLogger } from '../support/helpers.js';
 
 let server: FaultServer | undefined;
 afterEach(async () => {

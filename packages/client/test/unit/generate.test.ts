@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { describe, expect, test } from 'vitest';
-import { checkSupported } from '../scripts/supported.mjs';
+import { checkSupported } from '../../scripts/supported.mjs';
 
 const require = createRequire(import.meta.url);
 const spec = JSON.parse(readFileSync(require.resolve('@chatplatform/spec/openapi.json'), 'utf8'));

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readBundledSpec } from '@chatplatform/spec';
 import { afterAll, expect, test } from 'vitest';
-import { clientOver, type RuntimeSpec } from '../src/client.js';
-import { recordingFetch } from './helpers.js';
+import { clientOver, type RuntimeSpec } from '../../src/client.js';
+import { recordingFetch } from '../support/helpers.js';
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'client-query-'));

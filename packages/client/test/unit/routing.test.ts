@@ -1,9 +1,9 @@
 // Which host and which credentials each operation gets (from the spec's servers and security),
 // with a per-test fetch handler recording the requests.
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import pkg from '../package.json' with { type: 'json' };
-import { type ApiClient, createClient, InvalidInputError, type Middleware } from '../src/index.js';
-import { recordingFetch } from './helpers.js';
+import pkg from '../../package.json' with { type: 'json' };
+import { type ApiClient, createClient, InvalidInputError, type Middleware } from '../../src/index.js';
+import { recordingFetch } from '../support/helpers.js';
 
 const credentials = { apiKey: 'k1', managementKey: 'mk', managementSecret: 'ms' };
 

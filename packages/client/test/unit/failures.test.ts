@@ -1,9 +1,9 @@
 // What a failure becomes: a bug in user code is surfaced as it is, a response body is bounded, and
 // an aborted request names the URL it was for. Per-test servers on 127.0.0.1.
 import { afterEach, describe, expect, test } from 'vitest';
-import { AbortedError, ConnectionError, ResponseTooLargeError, TimeoutError } from '../src/index.js';
-import { clientFor } from './helpers.js';
-import { closeServers, startServer } from './server.js';
+import { AbortedError, ConnectionError, ResponseTooLargeError, TimeoutError } from '../../src/index.js';
+import { clientFor } from '../support/helpers.js';
+import { closeServers, startServer } from '../support/server.js';
 
 afterEach(closeServers);
 

@@ -9,9 +9,9 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from '../src/index.js';
-import { type Fault, type FaultServer, json, startFaultServer } from './fault-server.js';
-import { clientFor } from './helpers.js';
+} from '../../src/index.js';
+import { type Fault, type FaultServer, json, startFaultServer } from '../support/fault-server.js';
+import { clientFor } from '../support/helpers.js';
 
 const CALL = { data: [{ sessionId: 's1' }] };
 let server: FaultServer | undefined;

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readBundledSpec } from '@chatplatform/spec';
 import { afterAll, describe, expect, expectTypeOf, inject, test } from 'vitest';
-import type { Call, CallParticipant, components } from '../src/index.js';
-import { API_KEY, clientFor } from './helpers.js';
+import type { Call, CallParticipant, components } from '../../src/index.js';
+import { API_KEY, clientFor } from '../support/helpers.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

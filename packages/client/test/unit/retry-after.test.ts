@@ -3,9 +3,9 @@
 // the delay function, then one end to end through a fault server.
 import fc from 'fast-check';
 import { afterEach, describe, expect, test } from 'vitest';
-import { retryDelay } from '../src/retry.js';
-import { type FaultServer, json, startFaultServer } from './fault-server.js';
-import { clientFor } from './helpers.js';
+import { retryDelay } from '../../src/retry.js';
+import { type FaultServer, json, startFaultServer } from '../support/fault-server.js';
+import { clientFor } from '../support/helpers.js';
 
 const MAX = 2 ** 31 - 1;
 const options = { initialRetryDelay: 500, maxRetryDelay: 8000, maxRetryAfter: MAX, random: () => 0 };

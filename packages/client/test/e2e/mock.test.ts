@@ -11,8 +11,8 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-} from '../src/index.js';
-import { clientFor, mockBaseUrl, recordingFetch } from './helpers.js';
+} from '../../src/index.js';
+import { clientFor, mockBaseUrl, recordingFetch } from '../support/helpers.js';
 
 const spec = readBundledSpec<any>();
 const initiated = spec.components.examples.CallInitiated.value;

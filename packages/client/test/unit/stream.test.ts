@@ -3,9 +3,9 @@
 // never finish, so a body or a hook that escaped them would never end: the verdicts do not depend
 // on timing (an abort is triggered by the test; a timeout is the only way out).
 import { afterEach, describe, expect, test } from 'vitest';
-import { AbortedError, TimeoutError } from '../src/index.js';
-import { clientFor } from './helpers.js';
-import { closeServers, startServer } from './server.js';
+import { AbortedError, TimeoutError } from '../../src/index.js';
+import { clientFor } from '../support/helpers.js';
+import { closeServers, startServer } from '../support/server.js';
 
 afterEach(closeServers);
 

@@ -3,9 +3,9 @@
 // client, nor in a log line (every attempt is logged, at debug level).
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ChatPlatformError, createClient, InvalidInputError, RedirectError } from '../src/index.js';
-import { type Fault, type FaultServer, startFaultServer } from './fault-server.js';
-import { clientFor, thrownBy } from './helpers.js';
+import { ChatPlatformError, createClient, InvalidInputError, RedirectError } from '../../src/index.js';
+import { type Fault, type FaultServer, startFaultServer } from '../support/fault-server.js';
+import { clientFor, thrownBy } from '../support/helpers.js';
 
 const KEY = 'sk_live_RedactMe_9f8e7d6c5b4a';
 const MGMT_KEY = 'mk_RedactMe_0a1b2c3d';
