@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { type Mock, startMock } from '../src/index.js';
+import { type Mock, startMock } from '../../src/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

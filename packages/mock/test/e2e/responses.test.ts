@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { type Operation, operations, spec, validateResponse } from './spec-operations.js';
+import { type Operation, operations, spec, validateResponse } from '../support/spec-operations.js';
 
 /** The mock's equivalent of the production URL: only scheme, host and port swapped. */
 function onMock(mockUrl: string, productionUrl: string): string {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { describe, expect, it } from 'vitest';
-import { startMock } from '../src/index.js';
-import { cachedOperations, httpOperations } from '../src/operations.js';
+import { startMock } from '../../src/index.js';
+import { cachedOperations, httpOperations } from '../../src/operations.js';
 
 const specFile = bundledSpecPath('json');
 const specText = await readFile(specFile, 'utf8');

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MockStartError, startMock } from '../src/index.js';
-import { operations, spec } from './spec-operations.js';
+import { startMock } from '../../src/index.js';
+import { operations, spec } from '../support/spec-operations.js';
 
 const getCall = operations.find((op) => op.id === 'get-call')!;
 const listApps = operations.find((op) => op.id === 'list-apps')!;
@@ -96,41 +96,6 @@ describe('startMock', () => {
   });
 });
 
-describe('errors', () => {
-  it('names the missing spec file and how to build it', async () => {
-    const error = await startMock({ spec: '/nonexistent/openapi.yaml' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MockStartError);
-    expect((error as Error).message).toContain('/nonexistent/openapi.yaml');
-    expect((error as Error).message).toContain('pnpm build');
-  });
-
-  it('says when the document is not an OpenAPI document', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mock-'));
-    const file = join(dir, 'broken.yaml');
-    await writeFile(file, 'this: [is not, an openapi document');
-    const error = await startMock({ spec: file }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MockStartError);
-    expect((error as Error).message).toContain(`could not read ${file} as an OpenAPI document`);
-  });
-
-  it('names a port in use and how to fix it', async () => {
-    const taken = await listenOnFreePort();
-    try {
-      const port = (taken.address() as { port: number }).port;
-      const error = await startMock({ port }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(MockStartError);
-      expect((error as Error).message).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-      expect((error as Error).message).toContain('pass 0 for a free one');
-    } finally {
-      taken.close();
-    }
-  });
-
-  it('refuses a seed that is not an integer', async () => {
-    await expect(startMock({ dynamic: true, seed: 'abc' })).rejects.toThrow('The seed must be an integer, got "abc"');
-  });
-});
-
 function listenOnFreePort(): Promise<Server> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -139,7 +104,7 @@ function listenOnFreePort(): Promise<Server> {
 }
 
 describe('CLI', () => {
-  const cliPath = join(import.meta.dirname, '../dist/cli.js');
+  const cliPath = join(import.meta.dirname, '../../dist/cli.js');
   function run(args: string[]) {
     const cli = spawn(process.execPath, [cliPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
