@@ -1,7 +1,7 @@
 // The dated CHANGELOG.md entry: the gate's changes by kind, the maintainer's notes, upgrade notes
 // for a major, and the file put back together with an empty "## Unreleased".
 import { describe, expect, it } from 'vitest';
-import { changelogEntry, parseChangelog, withEntry } from '../src/changelog.mjs';
+import { changelogEntry, parseChangelog, withEntry } from '../../src/changelog.mjs';
 
 const spec = {
   paths: {

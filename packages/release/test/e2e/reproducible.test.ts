@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { buildRelease } from '../src/build.mjs';
-import { releaseContext } from '../src/lib/context.mjs';
-import { freshDir, releaseDir, removeTemps, requireRelease, sh } from './support/release.js';
+import { buildRelease } from '../../src/build.mjs';
+import { releaseContext } from '../../src/lib/context.mjs';
+import { freshDir, releaseDir, removeTemps, requireRelease, sh } from '../support/release.js';
 
 afterAll(removeTemps);
 

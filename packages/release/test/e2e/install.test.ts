@@ -6,7 +6,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractTarGz } from '../src/lib/archive.mjs';
+import { extractTarGz } from '../../src/lib/archive.mjs';
 import {
   artifact,
   freshDir,
@@ -16,7 +16,7 @@ import {
   requireRelease,
   sh,
   startReleasedMock,
-} from './support/release.js';
+} from '../support/release.js';
 
 const SESSION_ID = 'first-call-session';
 const credentials = {
