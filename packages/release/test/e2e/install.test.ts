@@ -2,7 +2,16 @@
 // new venv, a new Go module, new Maven and Cargo projects, a gem home, an unzipped PHP package), its
 // dependencies from its ecosystem's registry, then a first call against the released mock: Get Call
 // on the Calls host with the apikey, List apps on the management API with its key and secret.
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,11 +133,36 @@ describe('Go', () => {
   });
 });
 
+/** The Maven group of the released Java and Kotlin clients. */
+const GROUP = 'com.chatplatform';
+
+/**
+ * A Maven local repository of its own for this run: every entry of the user's local repository
+ * linked in (plugins and dependencies stay cached), except the folder of the release's own group,
+ * which starts empty so that the released jars come from the release folder. The user's cache is
+ * read and added to, never emptied.
+ */
+function localMavenRepository(): string {
+  const local = freshDir('maven-repository');
+  let user = join(homedir(), '.m2', 'repository');
+  let into = local;
+  const [first, ...rest] = GROUP.split('.');
+  for (const segment of [first!, ...rest]) {
+    if (existsSync(user)) {
+      for (const entry of readdirSync(user)) {
+        if (entry !== segment) symlinkSync(join(user, entry), join(into, entry));
+      }
+    }
+    user = join(user, segment);
+    into = join(into, segment);
+    mkdirSync(into);
+  }
+  return local;
+}
+
 /** A Maven project depending on one released artifact, read from the release's repository. */
 function mavenProject(name: string, artifactId: string, build: string): string {
   const dir = freshDir(name);
-  // Maven caches what it resolved: the release's own group must come from the release folder.
-  rmSync(join(homedir(), '.m2', 'repository', 'com', 'chatplatform'), { recursive: true, force: true });
   writeFileSync(
     join(dir, 'pom.xml'),
     `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
@@ -136,15 +170,19 @@ function mavenProject(name: string, artifactId: string, build: string): string {
   <properties><maven.compiler.source>17</maven.compiler.source><maven.compiler.target>17</maven.compiler.target><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
     <kotlin.compiler.daemon>false</kotlin.compiler.daemon></properties>
   <repositories><repository><id>release</id><url>file://${join(releaseDir, 'maven')}</url></repository></repositories>
-  <dependencies><dependency><groupId>com.chatplatform</groupId><artifactId>${artifactId}</artifactId><version>${version()}</version></dependency></dependencies>
+  <dependencies><dependency><groupId>${GROUP}</groupId><artifactId>${artifactId}</artifactId><version>${version()}</version></dependency></dependencies>
   ${build}
 </project>`,
   );
   return dir;
 }
 
+let mavenRepository: string | undefined;
+
 function runMaven(dir: string, mainClass: string): string {
-  sh('mvn', ['-B', '-q', 'compile', 'dependency:build-classpath', '-Dmdep.outputFile=classpath.txt'], { cwd: dir });
+  mavenRepository ??= localMavenRepository();
+  const args = ['-B', '-q', `-Dmaven.repo.local=${mavenRepository}`, 'compile', 'dependency:build-classpath'];
+  sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir });
   const classpath = `${join(dir, 'target', 'classes')}:${readFileSync(join(dir, 'classpath.txt'), 'utf8').trim()}`;
   return sh('java', ['-cp', classpath, mainClass], { cwd: dir, env: env() });
 }
