@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
+import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 
 /** One operation of the spec, addressed by its document pointer. */
 export interface OperationRef {
@@ -37,9 +37,6 @@ interface BasePath {
   length: (path: string) => number;
 }
 
-/** The bucket of routes whose first segment is templated. */
-const TEMPLATED = '\u0000';
-
 type Found = { route: Route; found: RegExpExecArray };
 
 /**
@@ -47,13 +44,12 @@ type Found = { route: Route; found: RegExpExecArray };
  * (server-origins.ts), the base path of any server that applies to the path (operation, path-item
  * or root `servers`) is stripped, and concrete paths win over templated ones, as OpenAPI requires:
  * of the templates that match, the one with fewest templated segments, then the first in the
- * document. Routes are indexed by their number of segments and first segment, so a match tries
- * the few routes that could fit rather than every route (and hashes no more than a segment).
+ * document: routes are kept in that order, and the first that matches wins.
  */
 export class OperationRouter {
   private readonly basePaths: BasePath[];
-  /** Routes by segment count, then first segment ({@link TEMPLATED} when it is templated), fewest templated first. */
-  private readonly index = new Map<number, Map<string, Route[]>>();
+  /** Every route, most specific first. */
+  private readonly routes: Route[] = [];
 
   constructor(doc: OpenApiDocument) {
     const bases = new Set<string>();
@@ -62,19 +58,10 @@ export class OperationRouter {
       const route = isObject(pathItem) ? buildRoute(doc, pathTemplate, pathItem, order++) : undefined;
       if (!route) continue;
       for (const base of route.basePaths) bases.add(base);
-      this.add(route);
+      this.routes.push(route);
     }
-    for (const byFirst of this.index.values()) for (const bucket of byFirst.values()) bucket.sort(bySpecificity);
+    this.routes.sort(bySpecificity);
     this.basePaths = [...bases].map(basePath);
-  }
-
-  private add(route: Route): void {
-    const count = segmentCount(route.pathTemplate);
-    const first = route.pathTemplate.split('/')[1] ?? '';
-    const key = first.includes('{') ? TEMPLATED : first;
-    const byFirst = this.index.get(count) ?? new Map<string, Route[]>();
-    this.index.set(count, byFirst);
-    byFirst.set(key, [...(byFirst.get(key) ?? []), route]);
   }
 
   match(method: string, pathname: string): RouteMatch {
@@ -87,7 +74,7 @@ export class OperationRouter {
     }
     if (!best) return this.miss(pathname);
     const { route, found } = best;
-    const operation = route.operations.get(upperCaseMethod(method));
+    const operation = route.operations.get(method.toUpperCase());
     if (!operation)
       return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
     const pathParams: Record<string, string> = {};
@@ -99,12 +86,12 @@ export class OperationRouter {
   private find(path: string, base: string | undefined): Found | undefined {
     // One trailing slash is allowed (`/calls/abc/`).
     const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path === '' ? '/' : path;
-    const byFirst = this.index.get(segmentCount(bare));
-    if (!byFirst) return undefined;
-    const end = bare.indexOf('/', 1);
-    const first = bare.slice(1, end === -1 ? bare.length : end);
-    const best = firstMatch(byFirst.get(first), bare, base);
-    return firstMatch(byFirst.get(TEMPLATED), bare, base, best?.route) ?? best;
+    for (const route of this.routes) {
+      if (base !== undefined && !route.basePaths.has(base)) continue;
+      const found = route.regex.exec(bare);
+      if (found) return { route, found };
+    }
+    return undefined;
   }
 
   /** An unknown path, with a hint when it is a path of the spec without its server base path. */
@@ -116,33 +103,8 @@ export class OperationRouter {
   }
 }
 
-/** The first route of `bucket` (sorted) under `base` that matches `path` and is more specific than `than`. */
-function firstMatch(bucket: Route[] | undefined, path: string, base: string | undefined, than?: Route) {
-  if (!bucket) return undefined;
-  for (let i = 0; i < bucket.length; i++) {
-    const route = bucket[i]!;
-    if (than && bySpecificity(than, route) < 0) return undefined;
-    if (base !== undefined && !route.basePaths.has(base)) continue;
-    const found = route.regex.exec(path);
-    if (found) return { route, found };
-  }
-  return undefined;
-}
-
-/** A path's number of segments, without splitting it. */
-function segmentCount(path: string): number {
-  let count = 0;
-  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
-  return count;
-}
-
-/** A base path's matcher: a prefix test when it holds no server variable, else its regex. */
+/** A base path's matcher: its regex, anchored at the path's start and ending at a segment's end. */
 function basePath(source: string): BasePath {
-  const plain = source.replace(/\\\./g, '.');
-  if (/^[\w\-./~%]*$/.test(plain)) {
-    const boundary = (path: string) => path.length === plain.length || path.charCodeAt(plain.length) === 0x2f;
-    return { source, length: (path) => (path.startsWith(plain) && boundary(path) ? plain.length : -1) };
-  }
   const regex = new RegExp(`^(?:${source})(?=/|$)`);
   return { source, length: (path) => regex.exec(path)?.[0].length ?? -1 };
 }
@@ -187,27 +149,6 @@ function buildRoute(
     templatedSegments: paramNames.length,
     order,
   };
-}
-
-/**
- * The method upper-cased. The usual ones, as recorded, come back as this module's constants:
- * no new string per exchange, and a string whose hash is known when it is looked up.
- */
-export function upperCaseMethod(method: string): string {
-  switch (method) {
-    case 'GET':
-      return 'GET';
-    case 'POST':
-      return 'POST';
-    case 'PUT':
-      return 'PUT';
-    case 'PATCH':
-      return 'PATCH';
-    case 'DELETE':
-      return 'DELETE';
-    default:
-      return method.toUpperCase();
-  }
 }
 
 /**

@@ -40,6 +40,12 @@ describe('errors', () => {
   it('refuses a seed that is not an integer', async () => {
     await expect(startMock({ dynamic: true, seed: 'abc' })).rejects.toThrow('The seed must be an integer, got "abc"');
   });
+
+  it('refuses a port out of range with the message the CLI gives', async () => {
+    await expect(startMock({ port: 70000 })).rejects.toThrow(
+      'The port must be an integer from 0 to 65535 (0: a free one), got 70000',
+    );
+  });
 });
 
 function listenOnFreePort(): Promise<Server> {
