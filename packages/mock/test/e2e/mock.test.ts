@@ -100,8 +100,8 @@ describe('startMock', () => {
           fetch(origin + new URL(getCall.productionUrl).pathname, { headers: getCall.authHeaders }),
         ),
       );
-      expect(viaHandle.status).toBe(200);
-      expect(await viaHandle.json()).toEqual(await viaPort!.json());
+      expect(viaHandle!.status).toBe(200);
+      expect(await viaHandle!.json()).toEqual(await viaPort!.json());
     } finally {
       own.closeAllConnections();
       await new Promise((resolve) => own.close(resolve));
