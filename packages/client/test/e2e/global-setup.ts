@@ -1,5 +1,4 @@
 import { type Mock, startMock } from '@chatplatform/mock';
-import { readBundledSpec } from '@chatplatform/spec';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -8,8 +7,6 @@ declare module 'vitest' {
     mockUrl: string;
     /** Prism generating responses from the schemas, with a fixed seed: its origin. */
     dynamicMockUrl: string;
-    /** The static mock's URL of the chat server (`…/v3`), for tools that take a server URL. */
-    mockChatServerUrl: string;
   }
 }
 
@@ -26,9 +23,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   // The mock answers production paths: the client's baseUrl is its origin, each server keeps its path.
-  const { servers } = readBundledSpec() as { servers: Array<{ url: string }> };
   project.provide('mockUrl', mocks[0]!.url);
   project.provide('dynamicMockUrl', mocks[1]!.url);
-  project.provide('mockChatServerUrl', mocks[0]!.serverUrl(servers[0]!));
   return stop;
 }

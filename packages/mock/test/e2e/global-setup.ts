@@ -1,3 +1,4 @@
+import { readBundledSpec } from '@chatplatform/spec';
 import type { TestProject } from 'vitest/node';
 import { type Mock, startMock } from '../../src/index.js';
 
@@ -5,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The static mock (examples). */
     mockUrl: string;
+    /** The static mock's URL of the chat server (`…/v3`), for tools that take a server URL. */
+    mockChatServerUrl: string;
     /** Dynamic mocks by seed. */
     dynamicMockUrls: Record<string, string>;
   }
@@ -24,6 +27,8 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('mockUrl', mocks[0]!.url);
+  const { servers } = readBundledSpec() as { servers: Array<{ url: string }> };
+  project.provide('mockChatServerUrl', mocks[0]!.serverUrl(servers[0]!));
   project.provide('dynamicMockUrls', Object.fromEntries(SEEDS.map((seed, i) => [seed, mocks[i + 1]!.url])));
   return stop;
 }
