@@ -8,19 +8,25 @@ import { packageRoot, repoRoot } from './lib/context.mjs';
 
 export const RELEASED_FILE = /^openapi-(\d+\.\d+\.\d+)\.yaml$/;
 export const releasesDir = () => join(packageRoot('@chatplatform/spec'), 'releases');
+/** @type {(version: string) => string} */
 export const releasedFileName = (version) => `openapi-${version}.yaml`;
+/** @type {(version: string) => string} */
 export const tagName = (version) => `spec-v${version}`;
 
+/** @type {(...args: string[]) => string} */
 const git = (...args) =>
   execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-/** Released versions with their files, newest first. */
+/**
+ * Released versions with their files, newest first.
+ * @returns {Array<{ version: string, file: string }>}
+ */
 export function releasedFiles(dir = releasesDir()) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .map((name) => RELEASED_FILE.exec(name))
-    .filter(Boolean)
-    .map(([name, version]) => ({ version, file: join(dir, name) }))
+    .filter((match) => match !== null)
+    .map(([name, version]) => ({ version: String(version), file: join(dir, name) }))
     .sort((a, b) => semver.rcompare(a.version, b.version));
 }
 

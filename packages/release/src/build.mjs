@@ -15,6 +15,15 @@ import { checkNpm, checkPython, pomProblems } from './checks.mjs';
 import { writeChecksums } from './checksums.mjs';
 import { ensureDir, releaseContext } from './lib/context.mjs';
 
+/** @typedef {Array<[label: string, ms: number]>} Timings */
+
+/**
+ * @template T
+ * @param {string} label
+ * @param {Timings} timings
+ * @param {() => T | Promise<T>} step
+ * @returns {Promise<T>}
+ */
 async function timed(label, timings, step) {
   const start = performance.now();
   const result = await step();
@@ -22,11 +31,16 @@ async function timed(label, timings, step) {
   return result;
 }
 
-/** Every artifact, checked; throws with every registry problem found. */
+/**
+ * Every artifact, checked; throws with every registry problem found.
+ * @param {import('./lib/context.mjs').ReleaseContext} [context]
+ */
 export async function buildRelease(context = releaseContext()) {
   rmSync(context.out, { recursive: true, force: true });
   ensureDir(context.out);
+  /** @type {Timings} */
   const timings = [];
+  /** @type {string[]} */
   const problems = [];
   const npm = await timed('npm', timings, () => buildNpm(context));
   problems.push(...(await timed('npm checks', timings, () => checkNpm(npm))));
@@ -34,10 +48,10 @@ export async function buildRelease(context = releaseContext()) {
   const python = await timed('python', timings, () => buildPython(context));
   problems.push(...checkPython(python.filter((file) => /\.(whl|tar\.gz)$/.test(file))));
   await timed('go', timings, () => buildGo(context));
-  for (const [label, build] of [
+  for (const [label, build] of /** @type {const} */ ([
     ['java', buildJava],
     ['kotlin', buildKotlin],
-  ]) {
+  ])) {
     const dir = await timed(label, timings, () => build(context));
     problems.push(
       ...pomProblems(

@@ -3,10 +3,19 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { kindOf } from './version.mjs';
 
-export const SECTIONS = ['Added', 'Changed', 'Deprecated', 'Removed', 'Upgrading'];
+export const SECTIONS = /** @type {const} */ (['Added', 'Changed', 'Deprecated', 'Removed', 'Upgrading']);
+/** @typedef {(typeof SECTIONS)[number]} Section */
+
+/** @returns {Record<Section, string[]>} each section, empty */
+const emptySections = () => ({ Added: [], Changed: [], Deprecated: [], Removed: [], Upgrading: [] });
+/** @type {(name: string) => name is Section} */
+const isSection = (name) => SECTIONS.some((section) => section === name);
 const UNRELEASED = '## Unreleased';
 
-/** Splits CHANGELOG.md into the intro, the maintainer's notes by section, and the released entries. */
+/**
+ * Splits CHANGELOG.md into the intro, the maintainer's notes by section, and the released entries.
+ * @param {string} text
+ */
 export function parseChangelog(text) {
   const start = text.indexOf(`\n${UNRELEASED}`);
   if (start < 0) throw new Error(`CHANGELOG.md has no "${UNRELEASED}" section: add it above the released entries`);
@@ -15,14 +24,16 @@ export function parseChangelog(text) {
   const next = text.slice(bodyStart).search(/^## /m);
   const body = next < 0 ? text.slice(bodyStart) : text.slice(bodyStart, bodyStart + next);
   const released = next < 0 ? '' : text.slice(bodyStart + next);
-  const notes = Object.fromEntries(SECTIONS.map((name) => [name, []]));
+  const notes = emptySections();
+  /** @type {Section | undefined} */
   let section;
   for (const line of body.split('\n')) {
     const heading = /^### (.+)$/.exec(line);
     if (heading) {
-      section = heading[1].trim();
-      if (!(section in notes))
-        throw new Error(`CHANGELOG.md: "### ${section}" under ${UNRELEASED} is not one of ${SECTIONS.join(', ')}`);
+      const name = String(heading[1]).trim();
+      if (!isSection(name))
+        throw new Error(`CHANGELOG.md: "### ${name}" under ${UNRELEASED} is not one of ${SECTIONS.join(', ')}`);
+      section = name;
     } else if (line.trim() && !line.startsWith('<!--')) {
       if (!section) throw new Error(`CHANGELOG.md: "${line.trim()}" under ${UNRELEASED} stands outside a ### section`);
       notes[section].push(line);
@@ -31,8 +42,12 @@ export function parseChangelog(text) {
   return { intro, notes, released };
 }
 
-/** Every operation of the spec, for the first release's "Added". */
+/**
+ * Every operation of the spec, for the first release's "Added".
+ * @param {{ paths?: Record<string, Record<string, { operationId?: string, summary?: string } | undefined>> }} spec
+ */
 function operationsOf(spec) {
+  /** @type {string[]} */
   const lines = [];
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const method of HTTP_METHODS) {
@@ -46,17 +61,18 @@ function operationsOf(spec) {
   return lines;
 }
 
+/** @type {(change: import('./release.mjs').OasdiffChange) => string} */
 const changeLine = (change) =>
   `- ${[change.operation, change.path].filter(Boolean).join(' ') || change.section || 'the document'}: ${change.text}`;
 
 /**
- * @param {{ version: string, date: string, spec: object, base?: { version: string },
+ * @param {{ version: string, date: string, spec: object, base?: { version: string } | undefined,
  *   changes: Array<{ id: string, level: number, text: string, operation?: string, path?: string, section?: string }>, breaking: Array<{ where: string, text: string, why: string }>,
  *   notes: Record<string, string[]> }} release
  */
 export function changelogEntry({ version, date, spec, base, changes, breaking, notes }) {
-  const found = Object.fromEntries(SECTIONS.map((name) => [name, []]));
-  if (!base) found.Added.push(...operationsOf(spec));
+  const found = emptySections();
+  if (!base) found.Added.push(...operationsOf(/** @type {Parameters<typeof operationsOf>[0]} */ (spec)));
   for (const change of changes) found[kindOf(change)].push(changeLine(change));
   const major = version.endsWith('.0.0');
   if (major && base) {
@@ -78,7 +94,11 @@ export function changelogEntry({ version, date, spec, base, changes, breaking, n
   return lines.join('\n');
 }
 
-/** CHANGELOG.md with the entry above the released ones and an empty "## Unreleased" again. */
+/**
+ * CHANGELOG.md with the entry above the released ones and an empty "## Unreleased" again.
+ * @param {string} text
+ * @param {string} entry
+ */
 export function withEntry(text, entry) {
   const { intro, released } = parseChangelog(text);
   return `${intro}${UNRELEASED}\n\n${entry}\n${released}`.replace(/\n{3,}/g, '\n\n');

@@ -11,8 +11,14 @@ import { packageDir } from './lib/context.mjs';
 import { venvBin } from './lib/python.mjs';
 import { run } from './lib/run.mjs';
 
-/** The fields a publishable npm package must have here, and its README's install line. */
+/** @typedef {import('./builders/npm.mjs').PackedPackage} PackedPackage */
+
+/**
+ * The fields a publishable npm package must have here, and its README's install line.
+ * @param {Pick<PackedPackage, 'name' | 'manifest' | 'readme'>} packed
+ */
 export function manifestProblems({ name, manifest, readme }) {
+  /** @type {string[]} */
   const problems = [];
   if (manifest.private) problems.push('is private');
   for (const field of ['license', 'repository', 'files', 'description']) {
@@ -22,12 +28,13 @@ export function manifestProblems({ name, manifest, readme }) {
     problems.push(`engines.node is "${manifest.engines?.node}", expected ">=22…"`);
   const firstLines = readme
     .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#') && !line.startsWith('```'));
+    .filter((/** @type {string} */ line) => line.trim() && !line.startsWith('#') && !line.startsWith('```'));
   if (!firstLines[0]?.includes(`npm i ${name}`))
     problems.push(`README does not start with its install line \`npm i ${name}\``);
   return problems.map((problem) => `${name} ${problem}`);
 }
 
+/** @param {PackedPackage} packed */
 async function publintProblems(packed) {
   const tarball = readFileSync(packed.file);
   const { messages } = await publint({
@@ -45,7 +52,10 @@ function attwBin() {
   return join(dirname(manifestPath), typeof bin === 'string' ? bin : bin.attw);
 }
 
-/** Are the Types Wrong: the dual client under every resolution, the ESM-only packages as such. */
+/**
+ * Are the Types Wrong: the dual client under every resolution, the ESM-only packages as such.
+ * @param {PackedPackage} packed
+ */
 function attwProblems(packed) {
   const profile = packed.manifest.exports?.['.']?.require ? 'node16' : 'esm-only';
   // Only the code's entry points: attw reads a YAML or JSON export (the spec's documents) as a
@@ -66,11 +76,13 @@ function attwProblems(packed) {
     ]);
     return [];
   } catch (error) {
-    return [`${packed.name} (attw, profile ${profile}): ${error.message}`];
+    return [`${packed.name} (attw, profile ${profile}): ${error instanceof Error ? error.message : String(error)}`];
   }
 }
 
+/** @param {PackedPackage[]} packages */
 export async function checkNpm(packages) {
+  /** @type {string[]} */
   const problems = [];
   for (const packed of packages) {
     problems.push(...manifestProblems(packed));
@@ -81,12 +93,19 @@ export async function checkNpm(packages) {
   return problems;
 }
 
+/**
+ * @param {string[]} files
+ * @returns {string[]} no problem: twine's refusal throws
+ */
 export function checkPython(files) {
   run(venvBin('python'), ['-m', 'twine', 'check', '--strict', ...files]);
   return [];
 }
 
-/** Maven Central's POM requirements: coordinates, name, description, url, licenses, scm, developers. */
+/**
+ * Maven Central's POM requirements: coordinates, name, description, url, licenses, scm, developers.
+ * @param {string} pomFile
+ */
 export function pomProblems(pomFile) {
   const pom = readFileSync(pomFile, 'utf8');
   const required = ['groupId', 'artifactId', 'version', 'name', 'description', 'url', 'licenses', 'scm', 'developers'];
@@ -99,7 +118,7 @@ export function pomProblems(pomFile) {
     const found = new RegExp(`<${block}>([\\s\\S]*?)</${block}>`).exec(pom)?.[1] ?? '';
     if (!new RegExp(`<${inner}>\\s*\\S`).test(found)) problems.push(`${block}/${inner}`);
   }
-  if (/openapi-generator|openapitools|Unlicense/i.test(pom.split('<build>')[0])) {
+  if (/openapi-generator|openapitools|Unlicense/i.test(pom.split('<build>')[0] ?? '')) {
     problems.push("the generator's own url, license or developers");
   }
   return problems.map((problem) => `${pomFile}: missing or wrong ${problem}`);

@@ -6,6 +6,10 @@ import { listFiles } from './lib/archive.mjs';
 
 export const CHECKSUM_FILE = 'SHA256SUMS';
 
+/**
+ * @param {string} dir
+ * @returns {number} how many files the checksums cover
+ */
 export function writeChecksums(dir) {
   const lines = listFiles(dir)
     .filter((path) => path !== CHECKSUM_FILE)

@@ -20,6 +20,6 @@ try {
     process.exit(2);
   }
 } catch (error) {
-  console.error(`release: ${error.message}`);
+  console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

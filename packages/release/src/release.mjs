@@ -12,10 +12,16 @@ import { changelogEntry, parseChangelog, withEntry } from './changelog.mjs';
 import { ensureDir, releaseContext, repoRoot, scratch } from './lib/context.mjs';
 import { checkVersion } from './version.mjs';
 
+/** @type {(...args: string[]) => string} */
 const git = (...args) =>
   execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-/** Every change oasdiff sees between two documents, INFO included (`oasdiff changelog`). */
+/**
+ * Every change oasdiff sees between two documents, INFO included (`oasdiff changelog`).
+ * @param {string} baseFile
+ * @param {string} revisionFile
+ * @returns {OasdiffChange[]}
+ */
 export function allChanges(baseFile, revisionFile) {
   const result = spawnSync(
     findOasdiff(),
@@ -31,7 +37,15 @@ export function allChanges(baseFile, revisionFile) {
   return parsed;
 }
 
-/** What the gate says about this version: the baseline, the changes, and a refusal when it does not fit. */
+/**
+ * @typedef {{ id: string, level: number, text: string, operation?: string, path?: string, section?: string }} OasdiffChange
+ */
+
+/**
+ * What the gate says about this version: the baseline, the changes, and a refusal when it does not fit.
+ * @param {import('./lib/context.mjs').ReleaseContext} context
+ * @param {string} scratchDir
+ */
 export function decide(context, scratchDir) {
   const base = lastRelease(scratchDir);
   if (!base) return { base: undefined, changes: [], breaking: [] };
@@ -46,6 +60,7 @@ export function decide(context, scratchDir) {
   return { base, changes, breaking: gate.breaking };
 }
 
+/** @param {string} version */
 function requireCleanTree(version) {
   const status = git('status', '--porcelain');
   if (status) throw new Error(`the worktree has uncommitted changes; commit or stash them first:\n${status}`);
@@ -88,7 +103,7 @@ export async function release(options = {}) {
     git('tag', '-d', tagName(context.version));
     git('reset', '--quiet', '--keep', 'HEAD~1');
     throw new Error(
-      `${error.message}\nThe release commit and tag were undone; fix the cause and run \`pnpm release\` again.`,
+      `${error instanceof Error ? error.message : String(error)}\nThe release commit and tag were undone; fix the cause and run \`pnpm release\` again.`,
     );
   }
   return context.version;

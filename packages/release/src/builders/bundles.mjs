@@ -8,15 +8,21 @@ import { fileURLToPath } from 'node:url';
 import { writeTarGz } from '../lib/archive.mjs';
 import { ensureDir, packageDir, packageRoot, readJson, scratch } from '../lib/context.mjs';
 
-/** The spec's published bundles: `[export subpath, file]` for every export into dist/. */
+/**
+ * The spec's published bundles: `[export subpath, file]` for every export into dist/.
+ * @returns {Array<[name: string, file: string]>}
+ */
 export function publishedBundles() {
   const manifest = readJson(join(packageRoot('@chatplatform/spec'), 'package.json'));
   return Object.entries(manifest.exports)
     .filter(([, target]) => typeof target === 'string' && target.startsWith('./dist/'))
-    .map(([subpath, target]) => [
-      target.slice('./dist/'.length),
-      fileURLToPath(import.meta.resolve(`@chatplatform/spec/${subpath.slice(2)}`)),
-    ])
+    .map(
+      ([subpath, target]) =>
+        /** @type {[string, string]} */ ([
+          target.slice('./dist/'.length),
+          fileURLToPath(import.meta.resolve(`@chatplatform/spec/${subpath.slice(2)}`)),
+        ]),
+    )
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
@@ -29,8 +35,10 @@ function docsDist() {
   return dist;
 }
 
+/** @type {(version: string) => string} */
 export const bundleArchiveName = (version) => `chatplatform-api-${version}-spec-and-docs.tar.gz`;
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export async function buildBundleArchive(context) {
   const work = scratch('bundles');
   try {

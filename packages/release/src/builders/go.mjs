@@ -8,7 +8,11 @@ import { writeZip } from '../lib/archive.mjs';
 import { ensureDir, scratch } from '../lib/context.mjs';
 import { stageClient } from '../lib/stage.mjs';
 
-/** The module path a major version needs: `/vN` at its end from v2 on. */
+/**
+ * The module path a major version needs: `/vN` at its end from v2 on.
+ * @param {string} generatedPath
+ * @param {string} version
+ */
 export function modulePathFor(generatedPath, version) {
   const major = Number(version.split('.')[0]);
   const base = generatedPath.replace(/\/v\d+$/, '');
@@ -16,8 +20,10 @@ export function modulePathFor(generatedPath, version) {
 }
 
 /** A module path as the proxy protocol writes it: each upper-case letter as `!` and its lower case. */
+/** @type {(path: string) => string} */
 const escapePath = (path) => path.replace(/[A-Z]/g, (letter) => `!${letter.toLowerCase()}`);
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export async function buildGo(context) {
   const work = scratch('go');
   try {

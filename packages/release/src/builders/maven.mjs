@@ -13,9 +13,13 @@ export const GROUP_ID = 'com.chatplatform';
 export const JAVA_ARTIFACT = 'chatplatform-client';
 export const KOTLIN_ARTIFACT = 'chatplatform-kotlin-client';
 
+/** @type {(text: string) => string} */
 const xml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The POM elements Maven Central requires beside the coordinates. */
+/**
+ * The POM elements Maven Central requires beside the coordinates.
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ */
 export function centralMetadata(context) {
   const scm = context.repository.replace(/^https:\/\//, '');
   return {
@@ -26,8 +30,13 @@ export function centralMetadata(context) {
   };
 }
 
+/** @type {(context: import('../lib/context.mjs').ReleaseContext) => string} */
 const timestamp = (context) => `-Dproject.build.outputTimestamp=${context.mtime.toISOString().replace(/\.\d+Z$/, 'Z')}`;
 
+/**
+ * @param {string} pom
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ */
 function mvnPackage(pom, context) {
   run('mvn', [
     '-B',
@@ -42,10 +51,17 @@ function mvnPackage(pom, context) {
   ]);
 }
 
-/** Copies jar, sources jar and POM into the repository layout, with the checksums Maven reads. */
+/**
+ * Copies jar, sources jar and POM into the repository layout, with the checksums Maven reads.
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ * @param {string} artifactId
+ * @param {string} target Maven's target folder
+ * @param {string} pom
+ */
 function publish(context, artifactId, target, pom) {
   const dir = ensureDir(join(context.out, 'maven', ...GROUP_ID.split('.'), artifactId, context.version));
   const base = `${artifactId}-${context.version}`;
+  /** @type {Array<[from: string, name: string]>} */
   const files = [
     [join(target, `${base}.jar`), `${base}.jar`],
     [join(target, `${base}-sources.jar`), `${base}-sources.jar`],
@@ -61,6 +77,7 @@ function publish(context, artifactId, target, pom) {
   return dir;
 }
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export function buildJava(context) {
   const work = scratch('java');
   try {
@@ -83,6 +100,7 @@ export function buildJava(context) {
   }
 }
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export function buildKotlin(context) {
   const work = scratch('kotlin');
   try {

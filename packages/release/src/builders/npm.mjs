@@ -13,10 +13,17 @@ export const NPM_PACKAGES = [
   '@chatplatform/mock',
 ];
 
-/** `@chatplatform/mock` → `chatplatform-mock-3.0.0.tgz`, npm's own file name. */
+/**
+ * `@chatplatform/mock` → `chatplatform-mock-3.0.0.tgz`, npm's own file name.
+ * @type {(name: string, version: string) => string}
+ */
 export const tarballName = (name, version) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 
-/** Every @chatplatform dependency points at this release: the packages ship together. */
+/**
+ * Every @chatplatform dependency points at this release: the packages ship together.
+ * @param {Record<string, any>} manifest a package.json
+ * @param {string} version
+ */
 function stamp(manifest, version) {
   manifest.version = version;
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
@@ -27,6 +34,11 @@ function stamp(manifest, version) {
   return manifest;
 }
 
+/**
+ * @param {string} name
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ * @returns {Promise<PackedPackage>}
+ */
 async function packOne(name, context) {
   const work = scratch('npm');
   try {
@@ -49,8 +61,16 @@ async function packOne(name, context) {
   }
 }
 
-/** Packs the four packages into `<release>/npm/`. */
+/**
+ * @typedef {{ name: string, file: string, manifest: Record<string, any>, readme: string }} PackedPackage
+ */
+
+/**
+ * Packs the four packages into `<release>/npm/`.
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ */
 export async function buildNpm(context) {
+  /** @type {PackedPackage[]} */
   const packed = [];
   for (const name of NPM_PACKAGES) packed.push(await packOne(name, context));
   return packed;

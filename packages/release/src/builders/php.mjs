@@ -8,6 +8,7 @@ import { writeZip } from '../lib/archive.mjs';
 import { ensureDir, packageDir, scratch } from '../lib/context.mjs';
 import { stageClient } from '../lib/stage.mjs';
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export async function buildPhp(context) {
   const work = scratch('php');
   try {

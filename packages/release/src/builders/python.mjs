@@ -8,6 +8,7 @@ import { releaseVenv } from '../lib/python.mjs';
 import { run } from '../lib/run.mjs';
 import { editFile, stageClient } from '../lib/stage.mjs';
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export async function buildPython(context) {
   const python = releaseVenv();
   const work = scratch('python');
@@ -33,13 +34,19 @@ export async function buildPython(context) {
   }
 }
 
-/** setuptools stamps the sdist with file times and a gzip time of now: packed again, fixed. */
+/**
+ * setuptools stamps the sdist with file times and a gzip time of now: packed again, fixed.
+ * @param {string} out
+ * @param {string} workDir
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ */
 async function repackSdist(out, workDir, context) {
   const name = readdirSync(out).find((file) => file.endsWith('.tar.gz'));
   if (!name) throw new Error(`python -m build wrote no sdist into ${out}`);
   const unpacked = ensureDir(join(workDir, 'sdist'));
   await extractTarGz(join(out, name), unpacked);
   const [top] = readdirSync(unpacked);
+  if (!top) throw new Error(`the sdist ${name} holds no top folder`);
   rmSync(join(out, name));
   await writeTarGz({ dir: join(unpacked, top), file: join(out, name), mtime: context.mtime, prefix: `${top}/` });
 }

@@ -7,8 +7,10 @@ import { ensureDir, scratch } from '../lib/context.mjs';
 import { runCapturing } from '../lib/run.mjs';
 import { editFile, stageClient } from '../lib/stage.mjs';
 
+/** @type {(text: string) => string} */
 const ruby = (text) => JSON.stringify(text);
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export function buildRuby(context) {
   const work = scratch('ruby');
   try {

@@ -9,8 +9,10 @@ import { ensureDir, packageDir, scratch } from '../lib/context.mjs';
 import { run } from '../lib/run.mjs';
 import { editFile, stageClient } from '../lib/stage.mjs';
 
+/** @type {(text: string) => string} */
 const toml = (text) => JSON.stringify(text);
 
+/** @param {import('../lib/context.mjs').ReleaseContext} context */
 export function buildRust(context) {
   const work = scratch('rust');
   try {

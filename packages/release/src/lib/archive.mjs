@@ -6,9 +6,15 @@ import { finished } from 'node:stream/promises';
 import * as tar from 'tar';
 import yazl from 'yazl';
 
-/** Every file under `dir`, as sorted paths relative to it with `/` separators. */
+/**
+ * Every file under `dir`, as sorted paths relative to it with `/` separators.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function listFiles(dir) {
+  /** @type {string[]} */
   const out = [];
+  /** @param {string} at */
   const walk = (at) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
@@ -21,6 +27,7 @@ export function listFiles(dir) {
 }
 
 /** Mode bits an archive records: executable or not, nothing of the umask that built it. */
+/** @type {(path: string) => number} */
 const normalMode = (path) => ((statSync(path).mode & 0o111) !== 0 ? 0o755 : 0o644);
 
 /**
@@ -60,7 +67,11 @@ export async function writeZip({ dir, file, mtime, prefix = '' }) {
   await finished(output);
 }
 
-/** Unpacks a .tar.gz (an npm tarball, a crate, an sdist) into `dir`. */
+/**
+ * Unpacks a .tar.gz (an npm tarball, a crate, an sdist) into `dir`.
+ * @param {string} file
+ * @param {string} dir
+ */
 export async function extractTarGz(file, dir) {
   await tar.x({ file, cwd: dir });
 }

@@ -6,6 +6,7 @@ import { packageDir } from './context.mjs';
 import { run } from './run.mjs';
 
 const venv = join(packageDir, '.venv');
+/** @type {(name: string) => string} */
 export const venvBin = (name) => join(venv, 'bin', name);
 
 export function releaseVenv() {

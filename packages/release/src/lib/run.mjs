@@ -13,6 +13,9 @@ export function run(command, args, options = {}) {
 
 /**
  * Like {@link run}, returning stdout and stderr (where a tool prints its warnings).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
  * @returns {{ stdout: string, stderr: string }}
  */
 export function runCapturing(command, args, options = {}) {

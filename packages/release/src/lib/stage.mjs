@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { generatedDir } from '@chatplatform/sdks/paths';
 import { repoRoot } from './context.mjs';
 
-/** Copies the generated client of `lang` (only `entries`, when given) into `dir`, with the code's LICENSE. */
+/**
+ * Copies the generated client of `lang` (only `entries`, when given) into `dir`, with the code's LICENSE.
+ * @param {string} lang
+ * @param {string} dir
+ * @param {string[]} [entries]
+ * @returns {string} `dir`
+ */
 export function stageClient(lang, dir, entries) {
   const from = generatedDir(lang);
   for (const entry of entries ?? ['.']) cpSync(join(from, entry), join(dir, entry), { recursive: true });
