@@ -1,7 +1,8 @@
 <?php
 // A first call through the released PHP package, loaded by its own autoload.php (Guzzle from
 // Debian's autoloader): Get Call on the Calls host with the REST API key, List apps on the
-// management API with its key and secret, both at the mock.
+// management API with its key and secret, both at the mock (each API's URL at the mock and each
+// key's header come from the environment, as the install test reads them from the spec).
 declare(strict_types=1);
 
 require 'GuzzleHttp/autoload.php';
@@ -12,32 +13,31 @@ use ChatPlatform\Client\Api\ManagementAPIApi;
 use ChatPlatform\Client\Configuration;
 use GuzzleHttp\Client;
 
-$mock = getenv('CHATPLATFORM_MOCK_URL');
-$config = (new Configuration())
-    ->setApiKey('apikey', getenv('CHATPLATFORM_API_KEY'))
-    ->setApiKey('key', getenv('CHATPLATFORM_MANAGEMENT_KEY'))
-    ->setApiKey('secret', getenv('CHATPLATFORM_MANAGEMENT_SECRET'));
+$config = new Configuration();
+foreach (['CHATPLATFORM_API_KEY', 'CHATPLATFORM_MANAGEMENT_KEY', 'CHATPLATFORM_MANAGEMENT_SECRET'] as $name) {
+    $config->setApiKey(getenv($name . '_HEADER'), getenv($name));
+}
 // Get Call and List apps have servers of their own: each API answers them with the mock's address.
-$calls = new class (new Client(), $config, $mock) extends CallsApi {
-    public function __construct(Client $http, Configuration $config, private string $mock)
+$calls = new class (new Client(), $config, getenv('CHATPLATFORM_CALLS_URL')) extends CallsApi {
+    public function __construct(Client $http, Configuration $config, private string $url)
     {
         parent::__construct($http, $config);
     }
 
     protected function getHostSettingsForgetCall(): array
     {
-        return [['url' => $this->mock . '/v3', 'variables' => []]];
+        return [['url' => $this->url, 'variables' => []]];
     }
 };
-$management = new class (new Client(), $config, $mock) extends ManagementAPIApi {
-    public function __construct(Client $http, Configuration $config, private string $mock)
+$management = new class (new Client(), $config, getenv('CHATPLATFORM_MANAGEMENT_URL')) extends ManagementAPIApi {
+    public function __construct(Client $http, Configuration $config, private string $url)
     {
         parent::__construct($http, $config);
     }
 
     protected function getHostSettingsForlistApps(): array
     {
-        return [['url' => $this->mock, 'variables' => []]];
+        return [['url' => $this->url, 'variables' => []]];
     }
 };
 $call = $calls->getCall(getenv('CHATPLATFORM_SESSION_ID'));

@@ -1,11 +1,11 @@
 """A first call through the installed chatplatform_client wheel: Get Call on the Calls host with
-the REST API key, List apps on the management API with its key and secret, both at the mock."""
+the REST API key, List apps on the management API with its key and secret, both at the mock
+(each API's URL at the mock comes from the environment, as the install test reads it from the spec)."""
 import json
 import os
 
 import chatplatform_client
 
-mock = os.environ["CHATPLATFORM_MOCK_URL"]
 keys = {
     "apiKey": os.environ["CHATPLATFORM_API_KEY"],
     "managementKey": os.environ["CHATPLATFORM_MANAGEMENT_KEY"],
@@ -18,6 +18,6 @@ def client(host):
     return chatplatform_client.ApiClient(configuration)
 
 
-call = chatplatform_client.CallsApi(client(f"{mock}/v3")).get_call(os.environ["CHATPLATFORM_SESSION_ID"])
-chatplatform_client.ManagementAPIApi(client(mock)).list_apps()
+call = chatplatform_client.CallsApi(client(os.environ["CHATPLATFORM_CALLS_URL"])).get_call(os.environ["CHATPLATFORM_SESSION_ID"])
+chatplatform_client.ManagementAPIApi(client(os.environ["CHATPLATFORM_MANAGEMENT_URL"])).list_apps()
 print(json.dumps({"sessionId": call.data[0].session_id, "apps": True}))

@@ -2,6 +2,8 @@
 // new venv, a new Go module, new Maven and Cargo projects, a gem home, an unzipped PHP package), its
 // dependencies from its ecosystem's registry, then a first call against the released mock: Get Call
 // on the Calls host with the apikey, List apps on the management API with its key and secret.
+// Where each is served and the headers the keys go in are read from the bundled spec
+// (test/support/first-call.ts) and handed to the programs in their environment.
 import {
   copyFileSync,
   cpSync,
@@ -16,6 +18,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../../src/lib/archive.mjs';
+import { firstCallEnv, getCallPath, serverDefaultUrl } from '../support/first-call.js';
 import {
   artifact,
   freshDir,
@@ -37,7 +40,9 @@ const credentials = {
 let npmProject: string;
 let mock: { url: string; stop: () => void };
 let expectedSessionId: string;
-const env = () => ({ ...credentials, CHATPLATFORM_MOCK_URL: mock.url, CHATPLATFORM_SESSION_ID: SESSION_ID });
+let spec: ReturnType<typeof firstCallEnv>;
+const env = () => ({ ...credentials, ...spec, CHATPLATFORM_MOCK_URL: mock.url, CHATPLATFORM_SESSION_ID: SESSION_ID });
+const getCall = getCallPath(SESSION_ID);
 const version = () =>
   JSON.parse(readFileSync(join(npmProject, 'node_modules/@chatplatform/spec/package.json'), 'utf8')).version as string;
 
@@ -56,9 +61,10 @@ beforeAll(async () => {
   );
   sh('npm', ['install', '--no-audit', '--no-fund', ...tarballs], { cwd: npmProject });
   mock = await startReleasedMock(npmProject);
+  spec = firstCallEnv(mock.url);
   // The record the mock answers Get Call with, asked directly: what every client must decode.
-  const answer = await fetch(`${mock.url}/v3/calls/${SESSION_ID}`, {
-    headers: { apikey: credentials.CHATPLATFORM_API_KEY },
+  const answer = await fetch(`${spec.CHATPLATFORM_CALLS_URL}${getCall.path}`, {
+    headers: { [spec.CHATPLATFORM_API_KEY_HEADER]: credentials.CHATPLATFORM_API_KEY },
   });
   expect(answer.status).toBe(200);
   expectedSessionId = ((await answer.json()) as { data: { sessionId: string }[] }).data[0]?.sessionId as string;
@@ -77,12 +83,14 @@ describe('npm', () => {
   });
 
   it('the contract CLI validates traffic and compares specs with npx', async () => {
-    const url = `${mock.url}/v3/calls/${SESSION_ID}`;
-    const response = await fetch(url, { headers: { apikey: credentials.CHATPLATFORM_API_KEY } });
-    // Recorded as production traffic: the Calls host of the spec's default server.
-    const production = `https://my-app.call-us.cometchat.io/v3/calls/${SESSION_ID}`;
+    const url = `${spec.CHATPLATFORM_CALLS_URL}${getCall.path}`;
+    const response = await fetch(url, {
+      headers: { [spec.CHATPLATFORM_API_KEY_HEADER]: credentials.CHATPLATFORM_API_KEY },
+    });
+    // Recorded as production traffic: Get Call's server with each variable at its default.
+    const production = `${serverDefaultUrl(getCall.server)}${getCall.path}`;
     const exchange = {
-      request: { method: 'GET', url: production, headers: { apikey: 'redacted' } },
+      request: { method: 'GET', url: production, headers: { [spec.CHATPLATFORM_API_KEY_HEADER]: 'redacted' } },
       response: {
         status: response.status,
         headers: { 'content-type': response.headers.get('content-type') },

@@ -1,15 +1,15 @@
 // A first call through the released Kotlin client: Get Call on the Calls host with the REST API key,
-// List apps on the management API with its key and secret, both at the mock.
+// List apps on the management API with its key and secret, both at the mock (each API's URL at the
+// mock and each key's header come from the environment, as the install test reads them from the spec).
 import com.chatplatform.kotlin.apis.CallsApi
 import com.chatplatform.kotlin.apis.ManagementAPIApi
 import com.chatplatform.kotlin.infrastructure.ApiClient
 
 fun main() {
-    val mock = System.getenv("CHATPLATFORM_MOCK_URL")
-    ApiClient.apiKey["apikey"] = System.getenv("CHATPLATFORM_API_KEY")
-    ApiClient.apiKey["key"] = System.getenv("CHATPLATFORM_MANAGEMENT_KEY")
-    ApiClient.apiKey["secret"] = System.getenv("CHATPLATFORM_MANAGEMENT_SECRET")
-    val call = CallsApi("$mock/v3").getCall(System.getenv("CHATPLATFORM_SESSION_ID"))
-    ManagementAPIApi(mock).listApps()
+    for (name in listOf("CHATPLATFORM_API_KEY", "CHATPLATFORM_MANAGEMENT_KEY", "CHATPLATFORM_MANAGEMENT_SECRET")) {
+        ApiClient.apiKey[System.getenv("${name}_HEADER")] = System.getenv(name)
+    }
+    val call = CallsApi(System.getenv("CHATPLATFORM_CALLS_URL")).getCall(System.getenv("CHATPLATFORM_SESSION_ID"))
+    ManagementAPIApi(System.getenv("CHATPLATFORM_MANAGEMENT_URL")).listApps()
     println("{\"sessionId\":\"${call.data.first().sessionId}\",\"apps\":true}")
 }
