@@ -124,9 +124,18 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
 const regionVar = servers.map((s) => s.variables.region).find(Boolean);
 if (!regionVar?.enum) throw new Error('the spec declares no `region` server variable with an enum');
 
-// The client fills `appId` and `region`; every other server variable takes its default here, so
-// that the run-time table stays small.
+// The client's `appId` and `region` options fill the server variables of those names (src/client.ts
+// fills every variable the table leaves by its name); every other server variable takes its default
+// here, so that the run-time table stays small. A spec whose servers no longer declare one of them
+// stops the build: the option would otherwise be ignored.
 const CLIENT_VARIABLES = ['appId', 'region'];
+for (const name of CLIENT_VARIABLES) {
+  if (!servers.some((s) => s.url.includes(`{${name}}`) && s.variables[name])) {
+    throw new Error(
+      `${specPath}: no server declares the variable {${name}}, which the client's ${name} option fills; restore it in the spec's servers or change the client's options (src/client.ts)`,
+    );
+  }
+}
 const serverTable = servers.map((s, i) => [
   s.url.replace(/\{(\w+)\}/g, (whole, name) => {
     if (CLIENT_VARIABLES.includes(name)) return whole;

@@ -222,7 +222,7 @@ export function clientOver(spec: RuntimeSpec, options: ClientOptions = {}) {
   const region = checkRegion(setting('region'));
   const baseUrl = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
   const hosts = spec.servers.map(([template, ...schemes]): Host => {
-    const filled = template.replace('{appId}', appId).replace('{region}', region);
+    const filled = fillVariables(template, { appId, region });
     // baseUrl replaces the server's origin and keeps its path, as a mock serving production paths needs.
     const url = baseUrl ? baseUrl + filled.replace(/^[a-z]+:\/\/[^/]*/, '') : filled;
     const headers: Record<string, string> = { 'user-agent': userAgent };
@@ -253,6 +253,22 @@ export function clientOver(spec: RuntimeSpec, options: ClientOptions = {}) {
 }
 
 export type ChatPlatformClient = ReturnType<typeof createClient>;
+
+/**
+ * A server URL of the table with each variable it leaves filled by the option of that name (the
+ * generator leaves only the variables the options fill, checking the spec's servers declare them).
+ */
+function fillVariables(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) {
+      throw new Error(
+        `server ${template}: the variable {${name}} is none the client's options fill (${Object.keys(values).join(', ')}); regenerate the client (pnpm --filter @chatplatform/client generate)`,
+      );
+    }
+    return value;
+  });
+}
 
 /** Every option but the credentials and hosts, checked. */
 function context(options: ClientOptions, env: object, spec: RuntimeSpec, hosts: Host[], secrets: string[]): Context {
