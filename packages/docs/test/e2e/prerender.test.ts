@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, render, step } from '../scripts/prerender-routes.mjs';
+import { operationsOf, render, step } from '../../scripts/prerender-routes.mjs';
 import {
   type DocsBrowser,
   deref,
@@ -18,7 +18,7 @@ import {
   renderedSpec,
   requireBuiltDocs,
   scriptlessPage,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const operations = Object.values<any>(spec.paths).flatMap((item) =>

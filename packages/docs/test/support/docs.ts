@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 
 export { readBundledSpec as bundledSpec, resolveRef as deref } from '@chatplatform/spec';
 
-export const docsDir = fileURLToPath(new URL('..', import.meta.url));
+export const docsDir = fileURLToPath(new URL('../..', import.meta.url));
 export const docsHtml = join(docsDir, 'dist/index.html');
 export const docsUrl = pathToFileURL(docsHtml).href;
 export const artifactsDir = join(docsDir, 'artifacts');
@@ -109,9 +109,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export const blockingViolations = (violations: AxeViolation[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
-/** A fresh context of the run's Chromium (test/global-setup.ts); non-loopback requests are aborted and counted. */
+/** A fresh context of the run's Chromium (test/support/chromium-server.ts); non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {
-  const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const endpoint = inject('chromiumEndpoint');
+  if (!endpoint) {
+    throw new Error(
+      'No Chromium for this test: browser tests belong in test/e2e/, whose project starts one (test/support/chromium-server.ts).',
+    );
+  }
+  const browser = await chromium.connect(endpoint);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docsDir } from './support.js';
+import { docsDir } from '../support/docs.js';
 
 const script = join(docsDir, '..', '..', 'scripts', 'check-links.mjs');
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { describe, expect, it } from 'vitest';
-import { docsDir } from './support.js';
+import { docsDir } from '../support/docs.js';
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { OASDIFF_VERSION } from '@chatplatform/contract';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { docsDir } from './support.js';
+import { docsDir } from '../support/docs.js';
 
 const root = join(docsDir, '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');

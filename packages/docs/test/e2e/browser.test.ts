@@ -19,7 +19,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const callsPath = spec.paths['/calls/{sessionId}'];
@@ -327,7 +327,7 @@ describe('links a reader copies or opens in a new tab', () => {
   }
 
   it('are hash links or files beside the page from every entry point, and each lands on its content', async () => {
-    // Beside the page, not in it: the downloads and the changelog (test/changelog.test.ts).
+    // Beside the page, not in it: the downloads and the changelog (test/e2e/changelog.test.ts).
     const beside = (h: string) => h.startsWith('download/') || h === 'changelog.html';
     const internal = new Set<string>();
     for (const entry of ['', '#/', '#/section/https', '#/calls/get-call']) {
@@ -497,7 +497,7 @@ describe('Try it', () => {
 
 // Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
 // the sidebar is a navigation landmark and every route has a level-one heading. Try it sent is
-// checked where it can send, on pnpm start's page (test/try-it.test.ts).
+// checked where it can send, on pnpm start's page (test/e2e/try-it.test.ts).
 const A11Y_STATES: {
   name: string;
   hash: string;
