@@ -1,35 +1,48 @@
 // The docs are a consumer of the spec, never an input to it: editing a docs file must leave the
-// published bundle as it is and every task of the spec, the client and the SDKs cached.
+// published bundle as it is and every task of the spec, the client and the SDKs cached. The edits
+// are made in a temporary copy of the repository, so a killed run leaves the working tree as it was.
 import { execFile } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { bundledSpecPath } from '@chatplatform/spec';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { docsDir } from '../support/docs.js';
 
 const run = promisify(execFile);
+const repositoryRoot = join(docsDir, '..', '..');
 
-/** Task id → hash of every task `turbo run build test` would run, as turbo computes it. */
-async function taskHashes(): Promise<Map<string, string>> {
-  const { stdout } = await run('pnpm', ['--workspace-root', 'exec', 'turbo', 'run', 'build', 'test', '--dry=json'], {
-    cwd: docsDir,
+/**
+ * A throwaway copy of the repository's files as git sees them (tracked, and untracked but not
+ * ignored), staged in a repository of its own: the test edits the copy, never the working tree.
+ */
+async function repositoryCopy(): Promise<string> {
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repositoryRoot,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
-  const plan = JSON.parse(stdout) as { tasks: Array<{ taskId: string; hash: string }> };
-  return new Map(plan.tasks.map((task) => [task.taskId, task.hash]));
+  const copy = mkdtempSync(join(tmpdir(), 'docs-isolation-'));
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(repositoryRoot, file))) continue; // deleted in the working tree, not yet staged
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(repositoryRoot, file), join(copy, file));
+  }
+  await run('git', ['init', '-q'], { cwd: copy });
+  await run('git', ['add', '-A'], { cwd: copy });
+  return copy;
 }
 
-/** Appends a comment to each docs file, runs `check`, then puts every file back as it was. */
-async function withEditedDocs<T>(files: Record<string, string>, check: () => Promise<T>): Promise<T> {
-  const originals = Object.keys(files).map((file) => [file, readFileSync(join(docsDir, file))] as const);
-  try {
-    for (const [file, comment] of Object.entries(files)) appendFileSync(join(docsDir, file), comment);
-    return await check();
-  } finally {
-    for (const [file, content] of originals) writeFileSync(join(docsDir, file), content);
-  }
+/** Task id → hash of every task `turbo run build test` would run in `repository`, as turbo computes it. */
+async function taskHashes(repository: string): Promise<Map<string, string>> {
+  // The workspace's own turbo, pointed at the copy (which has no node_modules of its own).
+  const { stdout } = await run(
+    'pnpm',
+    ['--workspace-root', 'exec', 'turbo', 'run', 'build', 'test', '--dry=json', '--cwd', repository],
+    { cwd: docsDir, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
+  );
+  const plan = JSON.parse(stdout) as { tasks: Array<{ taskId: string; hash: string }> };
+  return new Map(plan.tasks.map((task) => [task.taskId, task.hash]));
 }
 
 const DOCS_EDITS = {
@@ -50,8 +63,13 @@ describe('the docs package is not an input of the spec, the client or the SDKs',
   });
 
   it('editing docs files changes only the docs tasks’ hashes', async () => {
-    const before = await taskHashes();
-    const after = await withEditedDocs(DOCS_EDITS, taskHashes);
+    const copy = await repositoryCopy();
+    onTestFinished(() => rmSync(copy, { recursive: true, force: true }));
+    const before = await taskHashes(copy);
+    for (const [file, addition] of Object.entries(DOCS_EDITS)) {
+      appendFileSync(join(copy, 'packages/docs', file), addition);
+    }
+    const after = await taskHashes(copy);
     const changed = [...before].filter(([taskId, hash]) => after.get(taskId) !== hash).map(([taskId]) => taskId);
 
     expect(changed.filter(isUpstream)).toEqual([]);
