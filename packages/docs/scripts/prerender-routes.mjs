@@ -90,7 +90,9 @@ const styleRules = (page) =>
   step(
     "reading the page's style rules",
     page.evaluate(() =>
-      [...document.querySelectorAll('style[data-styled]')].flatMap((s) => [...s.sheet.cssRules].map((r) => r.cssText)),
+      [.../** @type {NodeListOf<HTMLStyleElement>} */ (document.querySelectorAll('style[data-styled]'))].flatMap((s) =>
+        [...(s.sheet?.cssRules ?? [])].map((r) => r.cssText),
+      ),
     ),
   );
 
@@ -115,7 +117,7 @@ async function openOverview(page, url) {
       const routes = {};
       for (const link of document.querySelectorAll('[data-component-name="Menu/Menu"] a[href]')) {
         const text = link.querySelector('[data-text]')?.getAttribute('data-text');
-        if (text) routes[text] = link.getAttribute('href').replace(/^#/, '');
+        if (text) routes[text] = String(link.getAttribute('href')).replace(/^#/, '');
       }
       // An unrendered section's placeholder: what sections above a route look like when it is opened.
       const placeholder = document.querySelector('#api-content > [data-section-id]:empty')?.className ?? null;
@@ -151,7 +153,7 @@ async function renderWholeRoute(route) {
  * to Redoc's empty placeholder, so a route's file holds one operation whatever their number.
  */
 function routeMain({ route, placeholder }) {
-  const main = document.querySelector('#redoc main').cloneNode(true);
+  const main = /** @type {Element} */ (/** @type {Element} */ (document.querySelector('#redoc main')).cloneNode(true));
   const tagSection = `/${route.split('/')[1]}`;
   for (const child of [...(main.querySelector('#api-content')?.children ?? [])]) {
     const id =
@@ -259,7 +261,9 @@ function loadRoute(tags, fileOf) {
 
 /** Runs before Redoc's script: shows the prerendered page the route file gave, if it is the address's. */
 function showRoute(global) {
-  const page = window[global];
+  const page = /** @type {{ route: string, html: string, css: string } | undefined} */ (
+    /** @type {any} */ (window)[global]
+  );
   delete window[global];
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
   const main = document.querySelector('#redoc main');
@@ -328,7 +332,7 @@ function write(pageFile, rendered) {
   const routesDir = join(dirname(pageFile), 'routes');
   rmSync(routesDir, { recursive: true, force: true });
   for (const route of rendered.routes) {
-    const file = join(dirname(pageFile), routeFile(route.route));
+    const file = join(dirname(pageFile), /** @type {string} checked by render */ (routeFile(route.route)));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, routeScript(route));
   }
