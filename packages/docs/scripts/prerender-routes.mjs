@@ -207,11 +207,18 @@ function rulesFor(html, rules) {
 /**
  * Draws every operation's route in one load of the page; `loads` counts the page loads Redoc's
  * drawing took (the tests hold it to one).
+ * @param {string} pageFile the built page
+ * @param {Array<{ tag: string, operationId: string, summary: string }>} operations from operationsOf
+ * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
+ *   (the tests share one per run); without it, one is launched for the drawing and closed after.
  */
-export async function render(pageFile, operations) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+export async function render(pageFile, operations, { browser: running } = {}) {
+  const browser =
+    running ?? (await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }));
+  /** @type {import('playwright-core').BrowserContext | undefined} */
+  let context;
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await context.route('**/*', (route) =>
       new URL(route.request().url()).protocol === 'file:' ? route.continue() : route.abort('blockedbyclient'),
@@ -237,7 +244,8 @@ export async function render(pageFile, operations) {
     // The tags of the prerendered routes only (the sidebar also links the guide's /section/… pages).
     return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1]))], loads };
   } finally {
-    await browser.close();
+    await context?.close();
+    if (!running) await browser.close();
   }
 }
 

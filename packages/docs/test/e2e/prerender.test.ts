@@ -93,7 +93,7 @@ describe('prerendered operation pages', () => {
   });
 
   it('are drawn by Redoc in one load of the page, a route after the other, each as the build wrote it', async () => {
-    const drawn = await render(docsHtml, operationsOf(spec));
+    const drawn = await render(docsHtml, operationsOf(spec), { browser: docs.context.browser()! });
     expect(drawn.loads).toBe(1);
     expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
       operations.map(operationRoute).sort(),
