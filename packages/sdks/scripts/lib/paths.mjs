@@ -44,4 +44,5 @@ export function specVersion() {
  * @param {'calls' | 'chat' | 'management'} address
  * @param {'3.1' | '3.0'} [oas]
  */
-export const addressBundle = (address, oas = '3.1') => bundledSpecPath('json', { address, openapi: oas });
+export const addressBundle = (address, /** @type {'3.1' | '3.0'} */ oas = '3.1') =>
+  bundledSpecPath('json', { address, openapi: oas });
