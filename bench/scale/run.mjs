@@ -98,7 +98,7 @@ function stages(copy) {
     ['Get Call visible p95', [], () => getCallVisible(copy)],
     [
       'docs tests',
-      [pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/samples.test.ts', 'test/prerender.test.ts')],
+      [pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/e2e/samples.test.ts', 'test/e2e/prerender.test.ts')],
     ],
   ];
   const only = options.stages?.split(',').map((s) => s.trim());

@@ -72,7 +72,7 @@
   addEventListener(
     'click',
     (event) => {
-      const item = event.target.closest?.(SEARCH_ITEM);
+      const item = /** @type {Element} */ (event.target).closest?.(SEARCH_ITEM);
       const section = item && guideTarget(item);
       if (section) setTimeout(() => location.replace(`#/${section}`), 50);
     },
@@ -83,8 +83,8 @@
   addEventListener(
     'keydown',
     (event) => {
-      if (event.key !== 'Enter' || event.target.tagName !== 'INPUT') return;
-      const first = document.querySelector(SEARCH_ITEM);
+      if (event.key !== 'Enter' || /** @type {Element} */ (event.target).tagName !== 'INPUT') return;
+      const first = /** @type {HTMLElement | null} */ (document.querySelector(SEARCH_ITEM));
       if (!first) return;
       event.preventDefault();
       first.click();
@@ -105,7 +105,7 @@
     }
   }
   addEventListener('click', async (event) => {
-    const button = event.target.closest?.('.guide-copy');
+    const button = /** @type {Element} */ (event.target).closest?.('.guide-copy');
     if (!button) return;
     const pre = button.nextElementSibling;
     const text = pre.textContent;

@@ -29,7 +29,10 @@ export function withGettingStarted(description, { model, version, generatorVersi
     version,
     generatorVersion,
     installTable: installTable(version),
-    firstCall: indent(LANGUAGES.find((l) => l.label === 'curl').render(model), '   '),
+    firstCall: indent(
+      /** @type {(typeof LANGUAGES)[number]} */ (LANGUAGES.find((l) => l.label === 'curl')).render(model),
+      '   ',
+    ),
   };
   const section = readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (whole, name) => {
     if (!(name in values)) throw new Error(`scripts/getting-started.md: unknown placeholder ${whole}.`);

@@ -37,10 +37,7 @@ function exampleOf(parameter, where) {
 function bodySchemaNameOf(requestBody) {
   const ref = requestBody?.content?.['application/json']?.schema?.$ref;
   return typeof ref === 'string'
-    ? ref
-        .split('/')
-        .pop()
-        .replace(/\.(ya?ml|json)$/, '')
+    ? /** @type {string} */ (ref.split('/').pop()).replace(/\.(ya?ml|json)$/, '')
     : undefined;
 }
 
@@ -62,7 +59,7 @@ function bodyExampleOf(requestBody, where) {
  * @param {object} input.operation the operation object, with parameters and requestBody resolved
  * @param {object[]} input.parameters path-level + operation-level parameters, resolved
  * @param {object} input.server the server that applies (operation, path or root level)
- * @param {object[]} input.allServers the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
+ * @param {object[]} [input.allServers] the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
  * @param {object[]} input.security the security requirements that apply
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
  */

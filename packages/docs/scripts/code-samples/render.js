@@ -1,7 +1,7 @@
 // The samples every operation gets, in the order the docs show them: curl, our TypeScript client,
 // then one per client CI builds in packages/sdks (each compiled and run against the mock by
-// test/samples.test.ts). A language is one renderer here, one entry in render.redocly.yaml's
-// codeSamples.languages and one runner in test/sample-runners.ts (packages/docs/README.md).
+// test/e2e/samples.test.ts). A language is one renderer here, one entry in render.redocly.yaml's
+// codeSamples.languages and one runner in test/support/sample-runners.ts (packages/docs/README.md).
 import { curlSample } from './curl.js';
 import { goSample } from './go.js';
 import { javaSample } from './java.js';

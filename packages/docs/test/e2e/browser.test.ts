@@ -19,7 +19,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const callsPath = spec.paths['/calls/{sessionId}'];
@@ -49,6 +49,16 @@ async function open(hash = '', viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
+/**
+ * One load of Get Call's page at desktop width, shared by the tests that only read it (they may
+ * scroll, or open a menu and close it again); a test that changes what the page shows opens its own.
+ */
+let getCallPage: Promise<Page> | undefined;
+const readGetCall = () => {
+  getCallPage ??= open('#/calls/get-call');
+  return getCallPage;
+};
+
 // Headings carry a "link to ..." anchor in their accessible name; match the visible text.
 const getCallHeading = (page: Page) =>
   page
@@ -58,7 +68,7 @@ const getCallHeading = (page: Page) =>
 
 describe('the docs page, opened from disk', () => {
   it('renders Get Call, the Calls server with its region choice, and the 200 example', async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     await expect(getCallHeading(page).isVisible()).resolves.toBe(true);
 
     // The server picker of the request panel offers the Calls server, variables at their defaults.
@@ -84,7 +94,6 @@ describe('the docs page, opened from disk', () => {
     // The JSON viewer opens expanded: the record's fields are there without a click.
     await expect(samples.innerText()).resolves.toContain(initiated.value.data[0].sessionId);
     await expect(samples.getByRole('button', { name: 'Expand all' }).count()).resolves.toBe(0);
-    await page.close();
   });
 
   it('finds Get Call through the sidebar', async () => {
@@ -115,7 +124,7 @@ describe('the docs page, opened from disk', () => {
   });
 
   it('shows the 200 response down to the participant fields without a click', async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     // Sections render when scrolled near: go to the responses; every level is open already.
     await getCallHeading(page).waitFor();
     await page
@@ -134,7 +143,6 @@ describe('the docs page, opened from disk', () => {
     const state = await page.locator(`${response}[id$="/participants[]/state"]`).first().innerText();
     for (const value of deref(spec, spec.components.schemas.ParticipantState).enum) expect(state).toContain(value);
     expect(state).toMatch(/unanswered\s+the participant did not answer/);
-    await page.close();
   });
 
   it('shows every code sample of Get Call', async () => {
@@ -157,7 +165,7 @@ describe('the docs page, opened from disk', () => {
   });
 
   it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     await getCallHeading(page).waitFor();
     const copies = page.getByRole('button', { name: /copy/i });
     const outside = await copies.evaluateAll(
@@ -168,7 +176,6 @@ describe('the docs page, opened from disk', () => {
         ).length,
     );
     expect(outside).toBe(0);
-    await page.close();
   });
 
   it('works at phone width', async () => {
@@ -327,7 +334,7 @@ describe('links a reader copies or opens in a new tab', () => {
   }
 
   it('are hash links or files beside the page from every entry point, and each lands on its content', async () => {
-    // Beside the page, not in it: the downloads and the changelog (test/changelog.test.ts).
+    // Beside the page, not in it: the downloads and the changelog (test/e2e/changelog.test.ts).
     const beside = (h: string) => h.startsWith('download/') || h === 'changelog.html';
     const internal = new Set<string>();
     for (const entry of ['', '#/', '#/section/https', '#/calls/get-call']) {
@@ -497,7 +504,7 @@ describe('Try it', () => {
 
 // Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
 // the sidebar is a navigation landmark and every route has a level-one heading. Try it sent is
-// checked where it can send, on pnpm start's page (test/try-it.test.ts).
+// checked where it can send, on pnpm start's page (test/e2e/try-it.test.ts).
 const A11Y_STATES: {
   name: string;
   hash: string;

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { venvBin } from '@chatplatform/sdks/paths';
 import ts from 'typescript';
-import { artifactPath, clientEntry } from './support.js';
+import { artifactPath, clientEntry } from './docs.js';
 
 const run = promisify(execFile);
 

@@ -8,8 +8,6 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCurlSample, runPythonSample, type SampleRun, typecheckTypeScriptSamples } from './sample-runners.js';
-import { sdkRunners } from './sdk-sample-runners.js';
 import {
   artifactsDir,
   type DocsBrowser,
@@ -19,7 +17,14 @@ import {
   renderedSpec,
   requireBuiltDocs,
   startDocsServer,
-} from './support.js';
+} from '../support/docs.js';
+import {
+  runCurlSample,
+  runPythonSample,
+  type SampleRun,
+  typecheckTypeScriptSamples,
+} from '../support/sample-runners.js';
+import { sdkRunners } from '../support/sdk-sample-runners.js';
 
 const spec = renderedSpec();
 const getCall = spec.paths['/calls/{sessionId}'].get;

@@ -2,7 +2,7 @@
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
 // language's samples are compiled together (one toolchain start); a compiled sample is a program
 // of its own, run on its own; Python and Ruby samples all run in one interpreter per compile
-// (test/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
+// (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generatedDir, phpAutoload, rubyClientLib, smokeDir, venvBin } from '@chatplatform/sdks/paths';
+import { artifactPath } from './docs.js';
 import { hostScript, SampleHost } from './sample-host.js';
 import { runSample, type SampleRun } from './sample-runners.js';
-import { artifactPath } from './support.js';
 
 const run = promisify(execFile);
 
