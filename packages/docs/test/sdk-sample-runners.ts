@@ -5,11 +5,28 @@
 // (test/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generatedDir, phpAutoload, rubyClientLib, smokeDir, venvBin } from '@chatplatform/sdks/paths';
+import {
+  generatedDir,
+  goModulePath,
+  phpAutoload,
+  rubyClientLib,
+  smokeDir,
+  specVersion,
+  venvBin,
+} from '@chatplatform/sdks/paths';
 import { hostScript, SampleHost } from './sample-host.js';
 import { runSample, type SampleRun } from './sample-runners.js';
 import { artifactPath } from './support.js';
@@ -57,9 +74,25 @@ const javaClassOf = (source: string) => {
   return name;
 };
 
+/**
+ * The generated Go client as its release names it (@chatplatform/sdks' goModulePath, `/vN` from v2
+ * on): a copy of its package whose go.mod says that path, as the release's module does.
+ */
+function releasedGoModule(): { path: string; dir: string } {
+  const generated = builtBySdks(generatedDir('go'));
+  const dir = freshDir('go-module');
+  const path = goModulePath();
+  for (const name of readdirSync(generated))
+    if (name.endsWith('.go') || name === 'go.sum') copyFileSync(join(generated, name), join(dir, name));
+  const goMod = readFileSync(join(generated, 'go.mod'), 'utf8');
+  if (!/^module \S+$/m.test(goMod)) throw new Error(`${generated}/go.mod names no module`);
+  writeFileSync(join(dir, 'go.mod'), goMod.replace(/^module \S+$/m, `module ${path}`));
+  return { path, dir };
+}
+
 const compileGo: Compile = async (samples) => {
   const dir = freshDir('go');
-  const client = builtBySdks(generatedDir('go'));
+  const client = releasedGoModule();
   writeFileSync(
     join(dir, 'go.mod'),
     [
@@ -67,9 +100,9 @@ const compileGo: Compile = async (samples) => {
       '',
       'go 1.23',
       '',
-      'require example.com/chatplatform/chatplatform-go v0.0.0',
+      `require ${client.path} v${specVersion()}`,
       '',
-      `replace example.com/chatplatform/chatplatform-go => ${client}`,
+      `replace ${client.path} => ${client.dir}`,
       '',
     ].join('\n'),
   );

@@ -65,6 +65,7 @@ function bodyExampleOf(requestBody, where) {
  * @param {object[]} input.allServers the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
  * @param {object[]} input.security the security requirements that apply
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
+ * @param {string} input.version the spec's info.version (a client's release carries it: Go's module path)
  */
 export function operationModel({
   method,
@@ -75,6 +76,7 @@ export function operationModel({
   allServers = [server],
   security,
   securitySchemes,
+  version,
 }) {
   if (!operation.operationId)
     throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
@@ -125,6 +127,7 @@ export function operationModel({
   }
 
   return {
+    version,
     variableDefaults,
     operationId: operation.operationId,
     tag: operation.tags?.[0],

@@ -72,6 +72,7 @@ function codeSamplesDecorator() {
             allServers: root.servers ?? [],
             security: operation.security ?? root.security,
             securitySchemes,
+            version: root.info?.version,
           });
           operation['x-codeSamples'] = renderSamples(model);
           if (model.operationId === 'get-call') firstCall = model;

@@ -43,3 +43,22 @@ export function specVersion() {
  * server and only the operations it serves; `oas` '3.0' for its OpenAPI 3.0.3 companion.
  */
 export const addressBundle = (address, oas = '3.1') => bundledSpecPath('json', { address, openapi: oas });
+
+/**
+ * The Go module path of the client released as `version`: the generator's (gitHost/gitUserId/
+ * gitRepoId of generator/go.yaml, the generated go.mod's module) with `/vN` at its end from v2 on,
+ * as Go requires of a major version. The release writes it into the module's go.mod; the docs'
+ * samples import it and their install line gets it.
+ */
+export function goModulePath(version = specVersion()) {
+  const config = readFileSync(generatorConfig('go'), 'utf8');
+  const setting = (name) => {
+    const value = new RegExp(`^${name}:\\s*(\\S+)\\s*$`, 'm').exec(config)?.[1];
+    if (!value) throw new Error(`${generatorConfig('go')} sets no ${name}: the Go module path is made of it.`);
+    return value;
+  };
+  const major = Number(version.split('.')[0]);
+  if (!Number.isInteger(major)) throw new Error(`"${version}" is not a version: the Go module path needs its major.`);
+  const base = `${setting('gitHost')}/${setting('gitUserId')}/${setting('gitRepoId')}`;
+  return major >= 2 ? `${base}/v${major}` : base;
+}
