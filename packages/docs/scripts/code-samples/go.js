@@ -3,7 +3,7 @@
 // from v2 on). The sample gives the operation its concrete server (the reader's app and region, or
 // the mock), reads the keys from the environment and prints the answer as JSON.
 import { goModulePath } from '@chatplatform/sdks/paths';
-import { argumentsInOrder, pascalKeep, requireSupported, schemeNote } from './generated-names.js';
+import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, typedLiteral } from './generated-names.js';
 
 const str = (value) => JSON.stringify(String(value));
 
@@ -30,7 +30,8 @@ function callExpression(model, service) {
   for (const argument of argumentsInOrder(model)) {
     if (argument.in === 'path') continue;
     if (argument.in === 'body') call += `.${argument.name}(body)`;
-    else if (argument.value !== undefined) call += `.${pascalKeep(argument.name)}(${str(argument.value)})`;
+    // A query or header parameter is a setter of the request builder, typed as the spec's schema.
+    else if (argument.value !== undefined) call += `.${pascalKeep(argument.name)}(${typedLiteral(argument, str)})`;
   }
   return `${call}.Execute()`;
 }
