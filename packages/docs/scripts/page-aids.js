@@ -7,7 +7,8 @@
 // - the guide's own code blocks (Getting started) get a Copy button like the samples';
 // - the sidebar is a navigation landmark, every route has a level-one heading, and the search box's
 //   clear button has a name;
-// - no link leads out of the offline page (Redoc's logo links to its site).
+// - no link leads out of the offline page (Redoc's logo links to its site);
+// - the sidebar marks the route shown, not the overview, while a prerendered operation is shown.
 (() => {
   const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
 
@@ -198,10 +199,29 @@
     document.body.prepend(own);
   }
 
+  /**
+   * The sidebar marks the item of the route shown, or none. Before Redoc has hydrated (its sidebar
+   * logo not drawn yet), the page's prerendered sidebar is the overview's and marks the overview
+   * while a prerendered operation is shown: an item marked for another route than the address's
+   * is unmarked, drawn as its unmarked neighbours are. After hydration Redoc marks it itself.
+   */
+  function sidebarMark() {
+    if (document.querySelector('img[alt="redocly logo"]')) return;
+    const route = location.hash.replace(/^#/, '').split('#')[0] || '/';
+    for (const item of document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')) {
+      const link = item.closest('a');
+      if (!link || link.getAttribute('href')?.replace(/^#/, '') === route) continue;
+      const unmarked = link.parentElement.querySelector(':scope > a > li[data-active="false"]');
+      if (unmarked) item.className = unmarked.className;
+      item.setAttribute('data-active', 'false');
+    }
+  }
+
   let queued = false;
   const fix = () => {
     queued = false;
     hashLinks(document);
+    sidebarMark();
     landmarks();
     nameButtons();
     offline();
