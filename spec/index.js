@@ -1,5 +1,7 @@
 // The spec package's one JavaScript entry: where the bundled document is, and the few readings of
 // it that every consumer needs. Other packages import these instead of resolving paths themselves.
+// Its types are these JSDoc comments: the build emits `dist/types/index.d.ts` from them
+// (tsconfig.build.json), so the declarations cannot drift from the code.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,18 +10,31 @@ import { fileURLToPath } from 'node:url';
 
 export { addressKind, effectiveServers } from './rules/addresses.js';
 
+/** An OpenAPI document or a part of it, read as plain JSON. @typedef {{ [key: string]: unknown }} JsonObject */
+/** @typedef {(typeof HTTP_METHODS)[number]} HttpMethod */
+/** @typedef {(typeof ADDRESSES)[number]} Address */
+/**
+ * @typedef {object} BundleOptions
+ * @property {Address} [address] One address's document (its only server, its operations); the combined document when absent.
+ * @property {'3.1' | '3.0'} [openapi] `'3.0'`: the OpenAPI 3.0.3 companion. Default `'3.1'`.
+ * @property {boolean} [mustExist] Throw, saying how to build it, when the file is missing. Default `true`.
+ */
+
 /** The operation keys of an OpenAPI path item, in the order the specification lists them. */
-export const HTTP_METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+export const HTTP_METHODS = Object.freeze(
+  /** @type {const} */ (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']),
+);
 
 /** The addresses that have a bundle of their own (`dist/<address>/openapi.yaml`). */
-export const ADDRESSES = Object.freeze(['calls', 'chat', 'management']);
+export const ADDRESSES = Object.freeze(/** @type {const} */ (['calls', 'chat', 'management']));
 
 /**
  * Absolute path of a bundle (`pnpm --filter @chatplatform/spec bundle` writes them all): by default
  * the combined OpenAPI 3.1 document; with `address`, the document of that address only (its one
  * server, its operations); with `openapi: '3.0'`, the OpenAPI 3.0.3 companion.
  * @param {'json' | 'yaml'} [format]
- * @param {{ address?: 'calls' | 'chat' | 'management', openapi?: '3.1' | '3.0', mustExist?: boolean }} [options]
+ * @param {BundleOptions} [options]
+ * @returns {string}
  */
 export function bundledSpecPath(format = 'json', { address, openapi = '3.1', mustExist = true } = {}) {
   if (format !== 'json' && format !== 'yaml') throw new TypeError(`format must be 'json' or 'yaml', got ${format}`);
@@ -37,34 +52,73 @@ export function bundledSpecPath(format = 'json', { address, openapi = '3.1', mus
   return path;
 }
 
-/** The bundled spec, parsed. */
+/**
+ * The bundled spec, parsed.
+ * @template [T=JsonObject]
+ * @returns {T}
+ */
 export function readBundledSpec() {
   return JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 }
 
 /**
- * Follows local `$ref`s (`#/components/...`) until a node that is not a reference.
- * @param {object} document the bundled spec
- * @param {unknown} node
+ * The value at a JSON Pointer (RFC 6901) in `document`; `''` is the document itself, undefined when
+ * nothing is there.
+ * @param {unknown} document
+ * @param {string} pointer
+ * @returns {unknown}
  */
-export function resolveRef(document, node) {
-  const seen = new Set();
-  let current = node;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`only local $refs are resolved, got ${ref}`);
-    if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
-    seen.add(ref);
-    current = ref
-      .slice(2)
-      .split('/')
-      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-    if (current === undefined) throw new Error(`unresolvable $ref ${ref} in the bundled spec`);
+export function valueAtPointer(document, pointer) {
+  if (pointer === '') return document;
+  /** @type {unknown} */
+  let node = document;
+  for (const token of pointer.slice(1).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = /** @type {Record<string, unknown>} */ (node)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  return current;
+  return node;
 }
 
-/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
+/**
+ * Follows local `$ref`s (`#/components/...`) until a node that is not a reference, and says where
+ * that node is: its JSON Pointer in `document` (`pointer`, the node's own, when it is no reference).
+ * Throws, naming `pointer`, on a reference to another file, a cycle, or a target that is missing.
+ * @param {unknown} document the bundled spec
+ * @param {unknown} node
+ * @param {string} [pointer] where `node` is, for the messages
+ * @returns {{ value: unknown, pointer: string }}
+ */
+export function resolveRefAt(document, node, pointer = '') {
+  const seen = new Set();
+  let current = node;
+  let at = pointer;
+  /** @type {(value: unknown) => string | undefined} */
+  const refOf = (value) =>
+    value && typeof value === 'object' && '$ref' in value && typeof value.$ref === 'string' ? value.$ref : undefined;
+  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+    if (!ref.startsWith('#'))
+      throw new Error(`${at}: only local $refs are resolved (found ${ref}); use a bundled spec`);
+    if (seen.has(ref)) throw new Error(`${at}: circular $ref ${ref}`);
+    seen.add(ref);
+    at = decodeURIComponent(ref.slice(1));
+    current = valueAtPointer(document, at);
+    if (current === undefined) throw new Error(`${pointer}: unresolvable $ref ${ref} in the spec`);
+  }
+  return { value: current, pointer: at };
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a node that is not a reference.
+ * @template [T=unknown]
+ * @param {object} document the bundled spec
+ * @param {unknown} node
+ * @returns {T}
+ */
+export function resolveRef(document, node) {
+  return /** @type {T} */ (resolveRefAt(document, node).value);
+}
+
+/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. @type {string} */
 export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /**
@@ -73,7 +127,29 @@ export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
  */
 const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
 
-/** The command that rebuilds every bundle. */
+/**
+ * The newest bundle `pnpm release` kept as `releases/openapi-<version>.yaml` (version order, not
+ * name order: 3.10 after 3.9); undefined when there is none. `sourcesDir` is this package's
+ * directory unless given.
+ * @param {string} [sourcesDir]
+ * @returns {{ path: string, version: string } | undefined}
+ */
+export function newestRelease(sourcesDir = SPEC_DIR) {
+  const dir = join(sourcesDir, 'releases');
+  if (!existsSync(dir)) return undefined;
+  const versionOf = (/** @type {string} */ name) => /^openapi-(\d+\.\d+\.\d+)\.yaml$/.exec(name)?.[1];
+  const parts = (/** @type {string} */ version) => version.split('.').map(Number);
+  const newest = readdirSync(dir)
+    .map(versionOf)
+    .filter((version) => version !== undefined)
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
+    })[0];
+  return newest === undefined ? undefined : { path: join(dir, `openapi-${newest}.yaml`), version: newest };
+}
+
+/** The command that rebuilds every bundle. @type {string} */
 export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
 
 /**
@@ -93,6 +169,7 @@ export function newerSource(bundle, sourcesDir = SPEC_DIR) {
 
 /** @param {string} dir @param {boolean} top @returns {{ path: string, mtimeMs: number } | undefined} */
 function newestFile(dir, top) {
+  /** @type {{ path: string, mtimeMs: number } | undefined} */
   let newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || (top && NOT_SOURCES.has(entry.name))) continue;
@@ -113,6 +190,7 @@ function newestFile(dir, top) {
  * `redocly.yaml`, as the package's `bundle` step does. Throws with Redocly's last lines on failure.
  * @param {string} sourcesDir
  * @param {string} output
+ * @returns {void}
  */
 export function bundleSources(sourcesDir, output) {
   if (!existsSync(join(sourcesDir, 'openapi.yaml'))) throw new Error(`${sourcesDir} holds no openapi.yaml`);

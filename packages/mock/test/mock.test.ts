@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundledSpecPath } from '@chatplatform/spec';
@@ -89,6 +90,24 @@ describe('startMock', () => {
     expect(mock.serverUrl(spec.paths['/apps'].servers[0].url)).toBe(mock.url);
   });
 
+  it('answers on a server of one’s own through handle(), in this process, as on its port', async () => {
+    const own = createHttpServer((request, response) => mock.handle(request, response));
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const ownUrl = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+      const [viaHandle, viaPort] = await Promise.all(
+        [ownUrl, mock.url].map((origin) =>
+          fetch(origin + new URL(getCall.productionUrl).pathname, { headers: getCall.authHeaders }),
+        ),
+      );
+      expect(viaHandle.status).toBe(200);
+      expect(await viaHandle.json()).toEqual(await viaPort!.json());
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+
   it('stops, frees the port, and can be stopped twice', async () => {
     const other = await startMock();
     await Promise.all([other.stop(), other.stop()]);
@@ -129,6 +148,12 @@ describe('errors', () => {
   it('refuses a seed that is not an integer', async () => {
     await expect(startMock({ dynamic: true, seed: 'abc' })).rejects.toThrow('The seed must be an integer, got "abc"');
   });
+
+  it('refuses a port out of range with the message the CLI gives', async () => {
+    await expect(startMock({ port: 70000 })).rejects.toThrow(
+      'The port must be an integer from 0 to 65535 (0: a free one), got 70000',
+    );
+  });
 });
 
 function listenOnFreePort(): Promise<Server> {
@@ -165,9 +190,9 @@ describe('CLI', () => {
   });
 
   for (const [args, message] of [
-    [['--port', 'abc'], '--port must be an integer from 0 to 65535 (0: a free one), got "abc"'],
-    [['--port', ''], '--port must be an integer from 0 to 65535 (0: a free one), got ""'],
-    [['--seed', 'abc'], '--seed must be an integer, got "abc"'],
+    [['--port', 'abc'], 'The port must be an integer from 0 to 65535 (0: a free one), got "abc"'],
+    [['--port', ''], 'The port must be an integer from 0 to 65535 (0: a free one), got ""'],
+    [['--seed', 'abc'], 'The seed must be an integer, got "abc"'],
   ] as const) {
     it(`refuses ${args.join(' ')} with a usage line`, async () => {
       const { exited, err } = run([...args]);

@@ -1,7 +1,7 @@
 import { type Exchange, type ExchangeSource, originOf, splitUrl } from '../read/exchange.js';
+import { loadSpec, type OpenApiDocument } from '../read/spec-document.js';
 import { type OperationRef, OperationRouter, type RouteMatch, upperCaseMethod } from '../route/operation-router.js';
 import { ServerOrigins } from '../route/server-origins.js';
-import { loadSpec, type OpenApiDocument } from '../spec-document.js';
 import { checkBody } from './body.js';
 import { compilePlan, type OperationPlan } from './operation-plan.js';
 import { checkParams } from './params.js';

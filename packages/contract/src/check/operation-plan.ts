@@ -1,7 +1,13 @@
 import type { Headers } from '../read/exchange.js';
+import {
+  deref,
+  escapePointer,
+  isObject,
+  type OpenApiDocument,
+  type SecurityRequirement,
+} from '../read/spec-document.js';
 import type { OperationRef } from '../route/operation-router.js';
 import type { OperationOrigins, ServerOrigins } from '../route/server-origins.js';
-import { deref, escapePointer, isObject, type OpenApiDocument, type SecurityRequirement } from '../spec-document.js';
 import type { ValidateFunction } from './schema-validators.js';
 
 /** A parameter or header to check, and where it stands in the spec and in the exchange. */

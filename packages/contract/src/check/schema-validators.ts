@@ -1,6 +1,7 @@
+import { valueAtPointer } from '@chatplatform/spec';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { atPointer, type OpenApiDocument } from '../spec-document.js';
+import type { OpenApiDocument } from '../read/spec-document.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as ((
@@ -92,7 +93,7 @@ function inlineLocalRefs(doc: OpenApiDocument, node: unknown, within: readonly s
   if (typeof $ref !== 'string' || !$ref.startsWith('#/'))
     return $ref === undefined ? inlinedRest : { $ref, ...inlinedRest };
   if (within.includes($ref)) return { $ref: `${SPEC_ID}#${encodePointer($ref.slice(1))}`, ...inlinedRest };
-  const target = inlineLocalRefs(doc, atPointer(doc, $ref.slice(1)), [...within, $ref]);
+  const target = inlineLocalRefs(doc, valueAtPointer(doc, $ref.slice(1)), [...within, $ref]);
   return Object.keys(inlinedRest).length === 0 ? target : { allOf: [target], ...inlinedRest };
 }
 

@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
+import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 
 /** One operation of the spec, addressed by its document pointer. */
 export interface OperationRef {

@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { authorityEnd } from '../read/exchange.js';
-import { isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
+import { isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 import { escapeRegex, serverPartPattern } from './operation-router.js';
 
 /** Recorded origins are compared without their scheme's default port. */
