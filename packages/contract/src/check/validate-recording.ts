@@ -1,13 +1,6 @@
 import { InputError } from '../errors.js';
 import { describeSource } from '../read/exchange.js';
-import {
-  decodeBatch,
-  inputName,
-  type ReadOptions,
-  type RecordedExchange,
-  readBatches,
-} from '../read/read-exchanges.js';
-import type { RawBatch } from '../read/recording-batch.js';
+import { inputName, type ReadOptions, type RecordedExchange, readExchanges } from '../read/read-exchanges.js';
 import { ServerFilter } from '../route/server-filter.js';
 import type { CoverageCollector, CoverageReport } from './coverage.js';
 import { ExchangeValidator } from './exchange-validator.js';
@@ -52,7 +45,7 @@ export interface ValidateRecordingOptions extends ReadOptions {
    * as soon as the exchanges before it are counted (for streaming output).
    */
   onViolation?: (report: ExchangeReport) => void;
-  /** Called after each batch of exchanges (hundreds) with the running count (for progress lines). */
+  /** Called every PROGRESS_EVERY exchanges checked with the running count (for progress lines). */
   onProgress?: (exchanges: number) => void;
   /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
   coverage?: CoverageCollector;
@@ -105,7 +98,7 @@ export async function validateRecording(
   const servers = options.servers?.length ? new ServerFilter(options.servers) : undefined;
   const run: Run = { summary, validator, servers, options, place: '' };
   try {
-    for await (const batch of readBatches(input, options)) if (!checkBatch(batch, run)) break;
+    for await (const recorded of readExchanges(input, options)) if (!checkRecorded(recorded, run)) break;
   } catch (error) {
     // A fault outside any exchange's check keeps what was checked before it and names the place.
     const { place } = run;
@@ -132,30 +125,24 @@ interface Run {
   place: string;
 }
 
-/**
- * Parses and checks one batch of exchanges, counting each into the summary in input order; the
- * exchanges are dropped once checked. False when a fault ends the input here (recorded).
- */
-function checkBatch(batch: RawBatch, run: Run): boolean {
+/** Checks one exchange, counting it into the summary; false when a fault in its check ends the run (recorded). */
+function checkRecorded(recorded: RecordedExchange, run: Run): boolean {
   const { summary } = run;
-  const { exchanges, fault } = decodeBatch(batch, summary.input);
-  const checkedBefore = summary.exchanges;
-  for (const recorded of exchanges) {
-    try {
-      checkOne(recorded, run);
-    } catch (error) {
-      // Any fault, not only unreadable input, ends the check here and names the exchange.
-      const where = describeSource(recorded.source);
-      const why = (error as Error).message ?? String(error);
-      summary.inputError = { where, message: `${summary.input}: ${where}: could not be validated (${why})` };
-      return false;
-    }
-    run.place = `after ${describeSource(recorded.source)}`;
+  try {
+    checkOne(recorded, run);
+  } catch (error) {
+    // Any fault, not only unreadable input, ends the check here and names the exchange.
+    const where = describeSource(recorded.source);
+    const why = (error as Error).message ?? String(error);
+    summary.inputError = { where, message: `${summary.input}: ${where}: could not be validated (${why})` };
+    return false;
   }
-  if (summary.exchanges > checkedBefore) run.options.onProgress?.(summary.exchanges);
-  if (fault) summary.inputError = { where: fault.where, message: fault.message };
-  return !fault;
+  run.place = `after ${describeSource(recorded.source)}`;
+  return true;
 }
+
+/** How often a progress line is updated, in exchanges checked. */
+const PROGRESS_EVERY = 1000;
 
 function checkOne({ exchange, source, clientFailure }: RecordedExchange, run: Run): void {
   const { summary, options } = run;
@@ -170,6 +157,7 @@ function checkOne({ exchange, source, clientFailure }: RecordedExchange, run: Ru
   const report = run.validator.validate(exchange, source, summary.exchanges + 1);
   options.coverage?.add(exchange, report);
   summary.exchanges++;
+  if (summary.exchanges % PROGRESS_EVERY === 0) options.onProgress?.(summary.exchanges);
   if (report.unchecked) summary.bodiesNotRecorded++;
   const key = report.operationId ?? NO_OPERATION;
   summary.operations[key] ??= { exchanges: 0, violating: 0 };

@@ -320,6 +320,43 @@ describe('responses by status: exact code, then range, then default', () => {
 });
 
 describe('streaming', () => {
+  it('validates a large HAR stream entry by entry, in bounded memory', async () => {
+    const recorded = exchange('GET', '/v3/items/1', { apikey: 'k', 'x-trace': 'a' }, 200, { name: 'x'.repeat(2000) });
+    const { body, ...response } = recorded.response;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const entry = JSON.stringify({
+      request: recorded.request,
+      response: { ...response, content: { mimeType: 'application/json', size: text.length, text } },
+    });
+    const count = 30_000; // ~65 MB of input: held in memory (or its entries kept) it would exceed the bound below
+    const input = Readable.from(
+      (function* () {
+        yield '{"log": {"version": "1.2", "entries": [\n';
+        for (let i = 0; i < count; i++) yield `${i === 0 ? '' : ',\n'}${entry}`;
+        yield '\n]}}\n';
+      })(),
+    );
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (!gc) throw new Error('run with --expose-gc: the memory test needs global.gc');
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let sampleAt = 10_000;
+    const summary = await validateRecording(input, {
+      validator,
+      format: 'har',
+      onProgress: (n) => {
+        if (n < sampleAt) return;
+        sampleAt += 10_000;
+        gc();
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      },
+    });
+    expect(summary).toMatchObject({ exchanges: count, conforming: count, violating: 0 });
+    expect(summary.reports).toEqual([]);
+    expect((peak - before) / 1024 / 1024).toBeLessThan(20);
+  });
+
   it('validates a large NDJSON stream in bounded memory', async () => {
     const line = `${JSON.stringify(exchange('GET', '/v3/items/1', { apikey: 'k', 'x-trace': 'a' }, 200, { name: 'x'.repeat(2000) }))}\n`;
     const count = 30_000; // ~62 MB of input: held in memory it would exceed the bound below
