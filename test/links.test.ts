@@ -6,11 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-<<<<<<<< HEAD:test/links.test.ts
 import { repoRoot } from './support/repository.js';
-========
-import { docsDir } from '../support/docs.js';
->>>>>>>> docs-infra:packages/docs/test/e2e/repository-links.test.ts
 
 const script = join(repoRoot, 'scripts', 'check-links.mjs');
 

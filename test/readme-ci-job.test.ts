@@ -5,11 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-<<<<<<<< HEAD:test/readme-ci-job.test.ts
 import { repoRoot as root, workspacePackage } from './support/repository.js';
-========
-import { docsDir } from '../support/docs.js';
->>>>>>>> docs-infra:packages/docs/test/unit/readme-ci-job.test.ts
 
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const setupSh = readFileSync(join(root, 'scripts', 'setup.sh'), 'utf8');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
@@ -573,8 +573,21 @@ describe('accessibility in every state', () => {
 });
 
 describe('where each fact comes from', () => {
-  it('marks every field and example the spec marks inferred, with its reason from the spec', async () => {
-    const published = bundledSpec();
+  const published = bundledSpec();
+  /** What an inferred mark shows when pressed (its reason), and that the reason is not on the page before. */
+  async function pressMark(page: Page, mark: Locator): Promise<string> {
+    await mark.scrollIntoViewIfNeeded();
+    await expect(mark.innerText()).resolves.toMatch(/Inferred/);
+    await mark.click();
+    const box = page.locator('#inferred-reason');
+    await box.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(mark.getAttribute('aria-expanded')).resolves.toBe('true');
+    const reason = await box.innerText();
+    await page.keyboard.press('Escape');
+    return reason;
+  }
+
+  it("marks every inferred field, with the spec's reason one click away and not inline", async () => {
     const inferred = (name: string, prefix: string) =>
       Object.entries<any>(deref(published, published.components.schemas[name]).properties)
         .filter(([, p]) => typeof p['x-inferred'] === 'string')
@@ -588,7 +601,8 @@ describe('where each fact comes from', () => {
       .first()
       .scrollIntoViewIfNeeded();
     const response = '[id^="calls/get-call/t=response&c=200"]';
-    const unmarked: string[] = [];
+    await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
+    const wrong: string[] = [];
     for (const { id, reason } of fields) {
       const row = page.locator(`${response}[id$="${id}"]`).first();
       const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
@@ -596,20 +610,30 @@ describe('where each fact comes from', () => {
         () => false,
       );
       if (!drawn) {
-        unmarked.push(`${id} (no row)`);
+        wrong.push(`${id}: no row`);
         continue;
       }
       await row.scrollIntoViewIfNeeded();
-      const text = (await row.innerText()).replace(/\s+/g, ' ');
-      if (!text.includes(`Inferred: ${reason}`)) unmarked.push(id);
+      if ((await row.innerText()).replace(/\s+/g, ' ').includes(reason)) wrong.push(`${id}: the reason inline`);
+      const marks = row.locator('a.inferred-mark');
+      if ((await marks.count()) === 0) {
+        wrong.push(`${id}: no mark`);
+        continue;
+      }
+      const shown = await pressMark(page, marks.first());
+      if (shown !== reason) wrong.push(`${id}: shows "${shown}"`);
     }
-    expect(unmarked).toEqual([]);
-    // An inferred example says so in the example picker, and gives its reason when chosen.
+    expect(wrong).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("marks an inferred example in the picker and gives the spec's reason one click away", async () => {
     const examples = Object.values<any>(getCall.responses['200'].content['application/json'].examples).map((e) =>
       deref(published, e),
     );
     const marked = examples.filter((e) => typeof e['x-inferred'] === 'string');
     expect(marked.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
     const samples = page.locator('.panel-response-samples').first();
     for (const example of marked) {
       await samples.getByRole('button', { name: /^Example/ }).click();
@@ -617,8 +641,32 @@ describe('where each fact comes from', () => {
         .getByRole('menuitem')
         .filter({ hasText: `${example.summary} (inferred)` })
         .click();
-      await expect(samples.innerText()).resolves.toContain(example['x-inferred']);
+      await expect(samples.innerText()).resolves.not.toContain(example['x-inferred']);
+      await expect(pressMark(page, samples.locator('a.inferred-mark').first())).resolves.toBe(example['x-inferred']);
     }
+    await page.close();
+  }, 60_000);
+
+  it("marks the service's domain, the management host and the mock's 401, each with the spec's reason", async () => {
+    const variables = [
+      ...published.servers,
+      ...Object.values<any>(published.paths).flatMap((item) => item.servers ?? []),
+    ].flatMap((server: any) => Object.values<any>(server.variables ?? {}));
+    const values = new Map(
+      variables.filter((v) => typeof v['x-inferred'] === 'string').map((v) => [v.default as string, v['x-inferred']]),
+    );
+    expect(values.size, 'server variables the spec marks inferred').toBeGreaterThan(1);
+    const page = await open('#/section/addresses-and-regions');
+    for (const [value, reason] of values) {
+      const code = page.locator('#redoc code', { hasText: value }).first();
+      await code.waitFor({ state: 'attached' });
+      const mark = code.locator('xpath=following-sibling::a[contains(@class, "inferred-mark")][1]');
+      await expect(pressMark(page, mark), value).resolves.toBe(reason);
+    }
+    const missingKey = deref(published, published.components.securitySchemes.apiKey)['x-missing-key'];
+    await page.goto(`${docsUrl}#/section/getting-started`);
+    const paragraph = page.locator('#redoc p', { hasText: `it answers ${missingKey.status}` }).first();
+    await expect(pressMark(page, paragraph.locator('a.inferred-mark').first())).resolves.toBe(missingKey['x-inferred']);
     await page.close();
   }, 60_000);
 });

@@ -5,11 +5,28 @@
 // (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generatedDir, phpAutoload, rubyClientLib, smokeDir, venvBin } from '@chatplatform/sdks/paths';
+import {
+  generatedDir,
+  goModulePath,
+  phpAutoload,
+  rubyClientLib,
+  smokeDir,
+  specVersion,
+  venvBin,
+} from '@chatplatform/sdks/paths';
 import { artifactPath } from './docs.js';
 import { hostScript, SampleHost } from './sample-host.js';
 import { runSample, type SampleRun } from './sample-runners.js';
@@ -57,114 +74,162 @@ const javaClassOf = (source: string) => {
   return name;
 };
 
-const compileGo: Compile = async (samples) => {
-  const dir = freshDir('go');
-  const client = builtBySdks(generatedDir('go'));
-  writeFileSync(
-    join(dir, 'go.mod'),
-    [
-      'module example.com/chatplatform/docs-samples',
-      '',
-      'go 1.23',
-      '',
-      'require example.com/chatplatform/chatplatform-go v0.0.0',
-      '',
-      `replace example.com/chatplatform/chatplatform-go => ${client}`,
-      '',
-    ].join('\n'),
-  );
-  for (const [id, source] of Object.entries(samples)) {
-    mkdirSync(join(dir, id));
-    writeFileSync(join(dir, id, 'main.go'), source);
-  }
-  await build('go', ['build', '-o', 'bin/', './...'], dir);
-  return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
-};
+/**
+ * The generated Go client as its release names it (@chatplatform/sdks' goModulePath, `/vN` from v2
+ * on): a copy of its package whose go.mod says that path, as the release's module does.
+ */
+function releasedGoModule(generated: string): { path: string; dir: string } {
+  const dir = freshDir('go-module');
+  const path = goModulePath();
+  for (const name of readdirSync(generated))
+    if (name.endsWith('.go') || name === 'go.sum') copyFileSync(join(generated, name), join(dir, name));
+  const goMod = readFileSync(join(generated, 'go.mod'), 'utf8');
+  if (!/^module \S+$/m.test(goMod)) throw new Error(`${generated}/go.mod names no module`);
+  writeFileSync(join(dir, 'go.mod'), goMod.replace(/^module \S+$/m, `module ${path}`));
+  return { path, dir };
+}
 
-const compileJava: Compile = async (samples) => {
-  const dir = freshDir('java');
-  const classpath = readFileSync(builtBySdks(join(smokeDir('java'), 'target', 'classpath.txt')), 'utf8').trim();
-  const classes: Record<string, string> = {};
-  for (const [id, source] of Object.entries(samples)) {
-    classes[id] = javaClassOf(source);
-    writeFileSync(join(dir, `${classes[id]}.java`), source);
-  }
-  await build('javac', ['-d', 'classes', '-cp', classpath, ...Object.values(classes).map((c) => `${c}.java`)], dir);
-  const runtime = `${join(dir, 'classes')}:${classpath}`;
-  return { run: (id, credentials) => runSample('java', ['-cp', runtime, classes[id]!], credentials) };
-};
+const compileGo =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const dir = freshDir('go');
+    const client = releasedGoModule(clients.go());
+    writeFileSync(
+      join(dir, 'go.mod'),
+      [
+        'module example.com/chatplatform/docs-samples',
+        '',
+        'go 1.23',
+        '',
+        `require ${client.path} v${specVersion()}`,
+        '',
+        `replace ${client.path} => ${client.dir}`,
+        '',
+      ].join('\n'),
+    );
+    for (const [id, source] of Object.entries(samples)) {
+      mkdirSync(join(dir, id));
+      writeFileSync(join(dir, id, 'main.go'), source);
+    }
+    await build('go', ['build', '-o', 'bin/', './...'], dir);
+    return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
+  };
 
-const compileKotlin: Compile = async (samples) => {
-  const dir = freshDir('kotlin');
-  const smoke = smokeDir('kotlin');
-  const clientClasses = builtBySdks(join(smoke, 'target', 'classes'));
-  const libraries = readFileSync(builtBySdks(join(smoke, 'target', 'classpath.txt')), 'utf8').trim();
-  const pom = fileURLToPath(new URL('./sample-builds/kotlin-compiler.pom.xml', import.meta.url));
-  const compilerPath = join(dir, 'compiler-classpath.txt');
-  await build('mvn', ['-B', '-q', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${compilerPath}`], dir);
-  const facades: Record<string, string> = {};
-  for (const [id, source] of Object.entries(samples)) {
-    const file = id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
-    writeFileSync(join(dir, `${file}.kt`), source);
-    facades[id] = `${file}Kt`; // the class Kotlin compiles a file's top-level main into
-  }
-  const classpath = `${clientClasses}:${libraries}`;
-  const compiler = readFileSync(compilerPath, 'utf8').trim();
-  const sources = Object.values(facades).map((f) => `${f.slice(0, -2)}.kt`);
+/** The generated sources under `dir` with the extension, for a client compiled with the samples. */
+function sourcesUnder(dir: string, extension: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(extension))
+    .map((name) => join(dir, name));
+}
+
+/** The compile classpath of a generated Maven project (provided scope too), as Maven resolves it offline. */
+async function mavenClasspath(project: string, dir: string): Promise<string> {
+  const file = join(dir, 'client-classpath.txt');
   await build(
-    'java',
-    [
-      '-cp',
-      compiler,
-      'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
-      '-no-stdlib',
-      '-no-reflect',
-      '-cp',
-      classpath,
-    ].concat(['-d', 'classes', ...sources]),
-    dir,
+    'mvn',
+    ['-B', '-q', '-o', 'dependency:build-classpath', '-Dmdep.includeScope=compile', `-Dmdep.outputFile=${file}`],
+    project,
   );
-  const runtime = `${join(dir, 'classes')}:${classpath}`;
-  return { run: (id, credentials) => runSample('java', ['-cp', runtime, facades[id]!], credentials) };
-};
+  return readFileSync(file, 'utf8').trim();
+}
+
+const compileJava =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const dir = freshDir('java');
+    const client = clients.java();
+    const classpath =
+      'project' in client
+        ? await mavenClasspath(client.project, dir)
+        : readFileSync(builtBySdks(join(smokeDir('java'), 'target', 'classpath.txt')), 'utf8').trim();
+    const classes: Record<string, string> = {};
+    for (const [id, source] of Object.entries(samples)) {
+      classes[id] = javaClassOf(source);
+      writeFileSync(join(dir, `${classes[id]}.java`), source);
+    }
+    const clientSources = 'project' in client ? sourcesUnder(join(client.project, 'src', 'main', 'java'), '.java') : [];
+    const files = [...Object.values(classes).map((c) => `${c}.java`), ...clientSources];
+    await build('javac', ['-d', 'classes', '-nowarn', '-cp', classpath, ...files], dir);
+    const runtime = `${join(dir, 'classes')}:${classpath}`;
+    return { run: (id, credentials) => runSample('java', ['-cp', runtime, classes[id]!], credentials) };
+  };
+
+const compileKotlin =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const dir = freshDir('kotlin');
+    const smoke = smokeDir('kotlin');
+    const client = clients.kotlin();
+    const libraries = readFileSync(builtBySdks(join(smoke, 'target', 'classpath.txt')), 'utf8').trim();
+    const pom = fileURLToPath(new URL('./sample-builds/kotlin-compiler.pom.xml', import.meta.url));
+    const compilerPath = join(dir, 'compiler-classpath.txt');
+    await build('mvn', ['-B', '-q', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${compilerPath}`], dir);
+    const facades: Record<string, string> = {};
+    for (const [id, source] of Object.entries(samples)) {
+      const file = id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+      writeFileSync(join(dir, `${file}.kt`), source);
+      facades[id] = `${file}Kt`; // the class Kotlin compiles a file's top-level main into
+    }
+    const classpath = 'sources' in client ? libraries : `${builtBySdks(client.classes)}:${libraries}`;
+    const compiler = readFileSync(compilerPath, 'utf8').trim();
+    const sources = Object.values(facades).map((f) => `${f.slice(0, -2)}.kt`);
+    if ('sources' in client) sources.push(...sourcesUnder(client.sources, '.kt'));
+    await build(
+      'java',
+      [
+        '-cp',
+        compiler,
+        'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',
+        '-no-stdlib',
+        '-no-reflect',
+        '-cp',
+        classpath,
+      ].concat(['-d', 'classes', ...sources]),
+      dir,
+    );
+    const runtime = `${join(dir, 'classes')}:${classpath}`;
+    return { run: (id, credentials) => runSample('java', ['-cp', runtime, facades[id]!], credentials) };
+  };
 
 /**
  * The Rust samples are binaries of one crate beside the smoke driver's: same dependencies, its
  * Cargo.lock, and its target directory, so the crates the sdks build compiled are reused. The
  * crate's name is this compile's own, and its outputs leave that directory once built.
  */
-const compileRust: Compile = async (samples) => {
-  const dir = freshDir('rust');
-  const crate = `chatplatform-docs-${basename(dir)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')}`;
-  const smoke = smokeDir('rust');
-  const manifest = readFileSync(join(smoke, 'Cargo.toml'), 'utf8');
-  const dependencies = manifest.slice(manifest.indexOf('[dependencies]'));
-  writeFileSync(
-    join(dir, 'Cargo.toml'),
-    [
-      '[package]',
-      `name = "${crate}"`,
-      'version = "0.0.0"',
-      'edition = "2021"',
-      'publish = false',
-      '',
-      dependencies.replace(/path = "[^"]*"/, `path = ${JSON.stringify(builtBySdks(generatedDir('rust')))}`),
-    ].join('\n'),
-  );
-  copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
-  mkdirSync(join(dir, 'src', 'bin'), { recursive: true });
-  const bin = (id: string) => `${crate}-${id}`;
-  for (const [id, source] of Object.entries(samples)) writeFileSync(join(dir, 'src', 'bin', `${bin(id)}.rs`), source);
-  const target = { CARGO_TARGET_DIR: join(smoke, 'target') };
-  await build('cargo', ['build', '--quiet', '--bins'], dir, target);
-  mkdirSync(join(dir, 'bin'));
-  for (const id of Object.keys(samples))
-    renameSync(join(target.CARGO_TARGET_DIR, 'debug', bin(id)), join(dir, 'bin', id));
-  await build('cargo', ['clean', '--quiet', '--package', crate], dir, target);
-  return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
-};
+const compileRust =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const dir = freshDir('rust');
+    const crate = `chatplatform-docs-${basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')}`;
+    const smoke = smokeDir('rust');
+    const manifest = readFileSync(join(smoke, 'Cargo.toml'), 'utf8');
+    const dependencies = manifest.slice(manifest.indexOf('[dependencies]'));
+    writeFileSync(
+      join(dir, 'Cargo.toml'),
+      [
+        '[package]',
+        `name = "${crate}"`,
+        'version = "0.0.0"',
+        'edition = "2021"',
+        'publish = false',
+        '',
+        dependencies.replace(/path = "[^"]*"/, `path = ${JSON.stringify(clients.rust())}`),
+      ].join('\n'),
+    );
+    copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
+    mkdirSync(join(dir, 'src', 'bin'), { recursive: true });
+    const bin = (id: string) => `${crate}-${id}`;
+    for (const [id, source] of Object.entries(samples)) writeFileSync(join(dir, 'src', 'bin', `${bin(id)}.rs`), source);
+    const target = { CARGO_TARGET_DIR: join(smoke, 'target') };
+    await build('cargo', ['build', '--quiet', '--bins'], dir, target);
+    mkdirSync(join(dir, 'bin'));
+    for (const id of Object.keys(samples))
+      renameSync(join(target.CARGO_TARGET_DIR, 'debug', bin(id)), join(dir, 'bin', id));
+    await build('cargo', ['clean', '--quiet', '--package', crate], dir, target);
+    return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
+  };
 
 /** Writes each sample to a file of its own, `<id>.<extension>`. */
 function writeSamples(name: string, extension: string, samples: Record<string, string>): Record<string, string> {
@@ -189,34 +254,69 @@ export const compilePython: Compile = async (samples) => {
  * Ruby loads the generated client from where the sdks build left it, as the sample's first comment
  * says; one interpreter checks every sample's syntax (as `ruby -c`), then runs them all.
  */
-const compileRuby: Compile = async (samples) => {
-  const lib = builtBySdks(rubyClientLib);
-  const files = writeSamples('ruby', 'rb', samples);
-  const host = new SampleHost('ruby', [hostScript('ruby_host.rb'), lib]);
-  for (const file of Object.values(files)) {
-    const checked = await host.request({ check: file });
-    if (checked.status !== 0) throw new Error(`ruby -c ${file} failed:\n${checked.stderr}`);
-  }
-  return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
-};
+const compileRuby =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const lib = clients.rubyLib();
+    const files = writeSamples('ruby', 'rb', samples);
+    const host = new SampleHost('ruby', [hostScript('ruby_host.rb'), lib]);
+    for (const file of Object.values(files)) {
+      const checked = await host.request({ check: file });
+      if (checked.status !== 0) throw new Error(`ruby -c ${file} failed:\n${checked.stderr}`);
+    }
+    return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
+  };
 
 /** PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says. */
-const compilePhp: Compile = async (samples) => {
-  const autoload = builtBySdks(phpAutoload);
-  builtBySdks(generatedDir('php'));
-  const files = writeSamples('php', 'php', samples);
-  for (const file of Object.values(files)) await build('php', ['-l', file], dirname(file));
-  return {
-    run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
+const compilePhp =
+  (clients: Clients): Compile =>
+  async (samples) => {
+    const autoload = clients.phpAutoload();
+    const files = writeSamples('php', 'php', samples);
+    for (const file of Object.values(files)) await build('php', ['-l', file], dirname(file));
+    return {
+      run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
+    };
   };
+
+/**
+ * The generated clients the samples compile against, each asked for when its language compiles:
+ * the sdks build's (the default), or clients a test generated itself from a fixture spec (their
+ * Java and Kotlin sources then compile with the samples).
+ */
+export interface Clients {
+  go(): string;
+  /** Compiled classes, or a generated Maven project whose sources compile with the samples. */
+  java(): { classes: string } | { project: string };
+  kotlin(): { classes: string } | { sources: string };
+  rust(): string;
+  rubyLib(): string;
+  phpAutoload(): string;
+}
+
+const sdksClients: Clients = {
+  go: () => builtBySdks(generatedDir('go')),
+  java: () => ({ classes: join(smokeDir('java'), 'target', 'classes') }),
+  kotlin: () => ({ classes: join(smokeDir('kotlin'), 'target', 'classes') }),
+  rust: () => builtBySdks(generatedDir('rust')),
+  rubyLib: () => builtBySdks(rubyClientLib),
+  phpAutoload: () => {
+    builtBySdks(generatedDir('php'));
+    return builtBySdks(phpAutoload);
+  },
 };
 
-/** By the sample's label on the page. */
-export const sdkRunners: Record<string, Compile> = {
-  Go: compileGo,
-  Java: compileJava,
-  Rust: compileRust,
-  Kotlin: compileKotlin,
-  Ruby: compileRuby,
-  PHP: compilePhp,
-};
+/** The runners by the sample's label on the page, against `clients`. */
+export function sdkRunnersFor(clients: Clients): Record<string, Compile> {
+  return {
+    Go: compileGo(clients),
+    Java: compileJava(clients),
+    Rust: compileRust(clients),
+    Kotlin: compileKotlin(clients),
+    Ruby: compileRuby(clients),
+    PHP: compilePhp(clients),
+  };
+}
+
+/** By the sample's label on the page, against the clients the sdks build generated and compiled. */
+export const sdkRunners: Record<string, Compile> = sdkRunnersFor(sdksClients);
