@@ -170,9 +170,10 @@
   addEventListener(
     'click',
     (event) => {
-      const mark = event.target.closest?.(MARK);
+      const target = /** @type {Element} */ (event.target);
+      const mark = target.closest?.(MARK);
       if (!mark) {
-        if (!event.target.closest?.('#inferred-reason')) closeReason();
+        if (!target.closest?.('#inferred-reason')) closeReason();
         return;
       }
       event.preventDefault(); // the mark leads nowhere: Redoc's router must not see it

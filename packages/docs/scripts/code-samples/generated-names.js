@@ -63,6 +63,9 @@ export function schemeNote(model) {
  * integer (`int64`: Java's `L`), a decimal point for a `number`, `decimal(text)` for a `number`
  * without a format where the client takes an arbitrary-precision decimal (Java, Kotlin), and
  * `suffix.float` after a `float`.
+ * @param {{ name: string, value: any, type: string, format?: string }} argument
+ * @param {(text: string) => string} quote
+ * @param {{ suffix?: Record<string, string>, decimal?: (text: string) => string }} [options]
  */
 export function typedLiteral(argument, quote, { suffix = {}, decimal } = {}) {
   const { value, type, format } = argument;

@@ -18,6 +18,7 @@ const modelOf = (operationId: string) =>
     server,
     security: [{ apiKey: [] }],
     securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'apikey' } },
+    version: '3.0.0',
   });
 
 describe('snake_case method names of operationIds with a numeric segment', () => {
