@@ -33,6 +33,7 @@ function routeEntry(path) {
   return file && existsSync(file) ? { file, type: 'text/javascript; charset=utf-8' } : undefined;
 }
 
+/** @returns {never} */
 function fail(message) {
   console.error(message);
   process.exit(1);
@@ -61,7 +62,7 @@ function options() {
     }
     return { docsPort: port(values['docs-port'], 'docs-port'), mockPort: port(values['mock-port'], 'mock-port') };
   } catch (error) {
-    return fail(`${error.message}\n${usage}`);
+    return fail(`${/** @type {Error} */ (error).message}\n${usage}`);
   }
 }
 
@@ -180,7 +181,7 @@ try {
   started.mock = mock;
 } catch (error) {
   docs?.close();
-  fail(`Could not start: ${error.message}`);
+  fail(`Could not start: ${/** @type {Error} */ (error).message}`);
 }
 
 const docsUrl = `http://127.0.0.1:${docs.address().port}/`;

@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { docsHtml, requireBuiltDocs, startDocsServer } from './support.js';
+import { docsHtml, requireBuiltDocs, startDocsServer } from '../support/docs.js';
 
 const started: ReturnType<typeof startDocsServer>['child'][] = [];
 afterAll(() => {

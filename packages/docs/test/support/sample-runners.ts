@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { venvBin } from '@chatplatform/sdks/paths';
 import ts from 'typescript';
-import { artifactPath, clientEntry } from './support.js';
+import { artifactPath, clientEntry } from './docs.js';
 
 const run = promisify(execFile);
 
@@ -104,21 +104,65 @@ export function typecheckTypeScriptSamples(samples: Record<string, string>): str
 }
 
 /** Runs one TypeScript sample with node; its client is pointed at the mock. */
-export async function runTypeScriptSample(
+export function runTypeScriptSample(
   name: string,
   source: string,
   mockUrl: string,
   credentials: Record<string, string>,
 ): Promise<SampleRun> {
+  return runTypeScriptWith(
+    name,
+    source,
+    '(options = {}) => client.createClient({ ...options, baseUrl: process.env.SAMPLE_BASE_URL })',
+    { ...credentials, SAMPLE_BASE_URL: mockUrl },
+  );
+}
+
+/**
+ * Runs one TypeScript sample with node, its client left to build its own addresses (from the app
+ * and region the sample gives): its requests to `origin` go to the mock, any other fails the run.
+ */
+export function runTypeScriptSampleAt(
+  name: string,
+  source: string,
+  { origin, mockUrl }: { origin: string; mockUrl: string },
+  credentials: Record<string, string>,
+): Promise<SampleRun> {
+  const fetchToMock = [
+    '(request, init) => {',
+    '  const url = new URL(request.url);',
+    "  if (url.origin !== process.env.SAMPLE_ORIGIN) throw new Error('the sample sent to ' + url.origin + ', not ' + process.env.SAMPLE_ORIGIN);",
+    '  return fetch(new Request(process.env.SAMPLE_BASE_URL + url.pathname + url.search, request), init);',
+    '}',
+  ].join('\n');
+  return runTypeScriptWith(
+    name,
+    source,
+    `(options = {}) => client.createClient({ ...options, fetch: ${fetchToMock} })`,
+    {
+      ...credentials,
+      SAMPLE_ORIGIN: origin,
+      SAMPLE_BASE_URL: mockUrl,
+    },
+  );
+}
+
+/** The sample, transpiled, with its import of the client replaced by one whose createClient is `createClient`. */
+async function runTypeScriptWith(
+  name: string,
+  source: string,
+  createClient: string,
+  env: Record<string, string>,
+): Promise<SampleRun> {
   const dir = samplesDir();
   const clientUrl = pathToFileURL(clientEntry().module).href;
-  const shim = join(dir, 'client-against-mock.mjs');
+  const shim = join(dir, `${name}-client.mjs`);
   writeFileSync(
     shim,
     [
       `import * as client from ${JSON.stringify(clientUrl)};`,
       `export * from ${JSON.stringify(clientUrl)};`,
-      `export const createClient = (options = {}) => client.createClient({ ...options, baseUrl: process.env.SAMPLE_BASE_URL });`,
+      `export const createClient = ${createClient};`,
     ].join('\n'),
   );
   const js = ts.transpileModule(source, {
@@ -128,7 +172,7 @@ export async function runTypeScriptSample(
   if (!js.includes(from)) throw new Error(`the TypeScript sample does not import ${CLIENT_SPECIFIER}:\n${source}`);
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, js.replace(from, `from ${JSON.stringify(pathToFileURL(shim).href)}`));
-  return exec(process.execPath, [file], { ...sampleEnv(credentials), SAMPLE_BASE_URL: mockUrl });
+  return exec(process.execPath, [file], sampleEnv(env));
 }
 
 // ---- Python ----------------------------------------------------------------------------------

@@ -8,8 +8,6 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCurlSample, runPythonSample, type SampleRun, typecheckTypeScriptSamples } from './sample-runners.js';
-import { sdkRunners } from './sdk-sample-runners.js';
 import {
   artifactsDir,
   type DocsBrowser,
@@ -19,7 +17,15 @@ import {
   renderedSpec,
   requireBuiltDocs,
   startDocsServer,
-} from './support.js';
+} from '../support/docs.js';
+import {
+  runCurlSample,
+  runPythonSample,
+  runTypeScriptSampleAt,
+  type SampleRun,
+  typecheckTypeScriptSamples,
+} from '../support/sample-runners.js';
+import { sdkRunners } from '../support/sdk-sample-runners.js';
 
 const spec = renderedSpec();
 const getCall = spec.paths['/calls/{sessionId}'].get;
@@ -129,6 +135,8 @@ describe('the default settings, from the file', () => {
 });
 
 describe('region and app id, from the file', () => {
+  /** Get Call's samples as copied with region `eu` and app `my-app` chosen, by label. */
+  let copied: Record<string, string> | undefined;
   it("are offered with the spec's regions, remembered across loads, and every sample and address follows them", async () => {
     const page = await open(`${docsUrl}#/calls/get-call`);
     const options = await page.locator('.reader-settings select[name=region] option').allInnerTexts();
@@ -145,7 +153,7 @@ describe('region and app id, from the file', () => {
     await expect(fresh.locator('.reader-settings input[name=appId]').inputValue()).resolves.toBe('my-app');
     const samples = await shownSamples(fresh);
     expect(same(samples), 'copied differs from shown').toEqual([]);
-    const copied = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
+    copied = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
     expect(copied.curl).toContain("'https://my-app.call-eu.");
     expect(copied.Python).toContain('host="https://my-app.call-eu.');
     expect(copied.TypeScript).toContain("appId: 'my-app'");
@@ -168,7 +176,47 @@ describe('region and app id, from the file', () => {
     await fresh.evaluate(() => localStorage.clear());
     await fresh.close();
   }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
+
+  // What a reader in another region copies runs: each sample as copied, its server's origin (the
+  // chosen app and region) swapped for the mock's; the TypeScript client builds its own address
+  // from the app and region it is given, and only a request to that origin reaches the mock.
+  describe.each(labels)('%s, copied with region eu and app my-app, runs against the mock', (label) => {
+    it('as copied', async () => {
+      if (!copied) throw new Error('the test above did not copy the samples');
+      const { mock } = await server.ready;
+      const origin = new URL(chosenCallsUrl).origin;
+      const source = copied[label]!;
+      if (label !== 'TypeScript') expect(source, `${label} addresses the chosen app and region`).toContain(origin);
+      const result = await runCopied(label, source, origin, mock);
+      expect(result.status, result.stderr).toBe(0);
+      if (label === 'curl') expect(result.stdout).toContain(observedSessionId());
+      else expect(result.stdout).toContain(label === 'TypeScript' ? 'sessionId' : observedSessionId());
+    }, 300_000); // a compile: a bound on a hang, not a speed goal
+  });
 });
+
+/** Get Call's server with app `my-app` and region `eu`, the rest at its defaults. */
+const chosenCallsUrl = (() => {
+  const server = spec.paths['/calls/{sessionId}'].servers[0];
+  const values: Record<string, string> = { appId: 'my-app', region: 'eu' };
+  return server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => values[name] ?? server.variables[name].default);
+})();
+
+/** Runs a copied sample of Get Call; its requests to `origin` go to the mock at `mock`. */
+async function runCopied(label: string, source: string, origin: string, mock: string): Promise<SampleRun> {
+  if (label === 'curl') return runCurlSample(source, origin, mock, credentials);
+  if (label === 'TypeScript')
+    return runTypeScriptSampleAt('eu-get-call', source, { origin, mockUrl: mock }, credentials);
+  if (label === 'Python') return runPythonSample('eu-get-call', source, origin, mock, credentials);
+  const runner = sdkRunners[label];
+  if (!runner) throw new Error(`no runner for the ${label} sample`);
+  const compiled = await runner({ 'get-call': source.replaceAll(origin, mock) });
+  try {
+    return await compiled.run('get-call', credentials);
+  } finally {
+    compiled.close?.();
+  }
+}
 
 describe('"the mock" on pnpm start\'s page', () => {
   let samples: Record<string, Shown>;

@@ -1,10 +1,10 @@
 // "Getting started" (scripts/getting-started.md, written into the docs' copy of the bundle by the
-// code-samples decorator): its first call is the very curl sample test/samples.test.ts runs, and it
+// code-samples decorator): its first call is the very curl sample test/e2e/samples.test.ts runs, and it
 // says how to get the client of every language the page shows samples in.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SPACE } from '../scripts/reading/search-spacing.js';
-import { bundledSpec, docsHtml, renderedSpec } from './support.js';
+import { SPACE } from '../../scripts/reading/search-spacing.js';
+import { bundledSpec, docsHtml, renderedSpec } from '../support/docs.js';
 
 const spec = renderedSpec();
 /** The guide as written: without the encoded spaces that keep search snippets' cells apart. */

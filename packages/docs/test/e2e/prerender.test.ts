@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, render, step } from '../scripts/prerender-routes.mjs';
+import { operationsOf, render, step } from '../../scripts/prerender-routes.mjs';
 import {
   type DocsBrowser,
   deref,
@@ -18,7 +18,7 @@ import {
   renderedSpec,
   requireBuiltDocs,
   scriptlessPage,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const operations = Object.values<any>(spec.paths).flatMap((item) =>
@@ -93,7 +93,7 @@ describe('prerendered operation pages', () => {
   });
 
   it('are drawn by Redoc in one load of the page, a route after the other, each as the build wrote it', async () => {
-    const drawn = await render(docsHtml, operationsOf(spec));
+    const drawn = await render(docsHtml, operationsOf(spec), { browser: docs.context.browser()! });
     expect(drawn.loads).toBe(1);
     expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
       operations.map(operationRoute).sort(),

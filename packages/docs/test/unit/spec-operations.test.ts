@@ -2,7 +2,7 @@
 // must not drop an operation, or its samples would go untested without a word.
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { describe, expect, it } from 'vitest';
-import { operationsOf } from './spec-operations.js';
+import { operationsOf } from '../support/spec-operations.js';
 
 const operation = (operationId: string) => ({ operationId, responses: { '200': { description: 'OK' } } });
 

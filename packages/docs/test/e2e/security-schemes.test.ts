@@ -17,7 +17,7 @@ import {
   requireBuiltDocs,
   scriptlessPage,
   searchSnippets,
-} from './support.js';
+} from '../support/docs.js';
 
 const published = bundledSpec();
 const rendered = renderedSpec();

@@ -2,7 +2,7 @@
 // it. These tests check that the guide is complete and agrees with the spec's machine-readable parts
 // (servers, regions, security schemes, the participant-state enum, the examples).
 import { describe, expect, it } from 'vitest';
-import { bundledSpec, deref } from './support.js';
+import { bundledSpec, deref } from '../support/docs.js';
 
 const spec = bundledSpec();
 const guide: string = spec.info.description;

@@ -1,4 +1,4 @@
-// One interpreter per language runs all of that language's samples (test/sample-hosts/): Python and
+// One interpreter per language runs all of that language's samples (test/support/sample-hosts/): Python and
 // Ruby would otherwise start a process per sample, each loading the whole generated client again,
 // which grows with the number of operations times the client's size. Requests go one at a time; a
 // sample that does not answer in time ends the interpreter (the next request starts a fresh one).
@@ -10,7 +10,7 @@ import type { SampleRun } from './sample-runners.js';
 
 const SAMPLE_TIMEOUT_MS = 20_000;
 
-/** The host script of a language, in test/sample-hosts/. */
+/** The host script of a language, in test/support/sample-hosts/. */
 export const hostScript = (name: string) => fileURLToPath(new URL(`./sample-hosts/${name}`, import.meta.url));
 
 interface Pending {

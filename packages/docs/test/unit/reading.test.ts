@@ -3,41 +3,14 @@
 // sections, and descriptions whose search snippets keep the space at each wrapped line.
 import { readFileSync } from 'node:fs';
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionalSentence } from '../scripts/reading/conditional-as-prose.js';
-import { SPACE, spaceBlocks } from '../scripts/reading/search-spacing.js';
-import { unwrapLines } from '../scripts/reading/unwrap-lines.js';
-import {
-  bundledSpec,
-  type DocsBrowser,
-  docsHtml,
-  docsUrl,
-  launchDocsBrowser,
-  renderedSpec,
-  searchSnippets,
-} from './support.js';
+import { describe, expect, it } from 'vitest';
+import { conditionalSentence } from '../../scripts/reading/conditional-as-prose.js';
+import { SPACE, spaceBlocks } from '../../scripts/reading/search-spacing.js';
+import { unwrapLines } from '../../scripts/reading/unwrap-lines.js';
+import { bundledSpec, docsHtml, renderedSpec } from '../support/docs.js';
 
 const spec = renderedSpec();
 const published = bundledSpec();
-const words = (markdown: string) => markdown.replace(/[`*]/g, '').split(/\s+/).filter(Boolean);
-
-/** [last word of a cell or item, first word of the next] for each table row and list of `markdown`. */
-function adjacentWords(markdown: string): [string, string][] {
-  const pairs: [string, string][] = [];
-  const cellsOf = (line: string) => line.split('|').slice(1, -1).map(words);
-  const items: string[][] = [];
-  for (const line of markdown.split('\n')) {
-    if (/^\|/.test(line) && !/^\|[\s:|-]+$/.test(line)) {
-      const cells = cellsOf(line).filter((cell) => cell.length);
-      for (let i = 1; i < cells.length; i++) pairs.push([cells[i - 1]!.at(-1)!, cells[i]![0]!]);
-    }
-    if (/^\s*([-*]|\d+\.)\s/.test(line)) items.push(words(line.replace(/^\s*([-*]|\d+\.)\s/, '')));
-    else if (!line.trim() || !/^\s/.test(line)) items.length = 0; // the list ended
-    if (items.length > 1) pairs.push([items.at(-2)!.at(-1)!, items.at(-1)![0]!]);
-  }
-  return pairs;
-}
-
 const operationTags = (document: any) =>
   new Set(Object.values<any>(document.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
 
@@ -171,39 +144,4 @@ describe('table cells and list items', () => {
     );
     expect(spaceBlocks(spaceBlocks(markdown.join('\n')))).toBe(spaceBlocks(markdown.join('\n')));
   });
-});
-
-describe('search snippets, in Chromium', () => {
-  let docs: DocsBrowser;
-  beforeAll(async () => {
-    docs = await launchDocsBrowser();
-  });
-  afterAll(async () => {
-    await docs?.close();
-  });
-
-  it('keep the space where the spec wraps a line ("individual metrics")', async () => {
-    const page = await docs.newPage({ width: 1400, height: 900 });
-    await page.goto(docsUrl);
-    const snippets = (await searchSnippets(page, 'individual')).join('\n');
-    expect(snippets).toContain('individual metrics');
-    expect(snippets).not.toMatch(/individualmetrics/);
-    await page.close();
-  }, 60_000); // a fresh load of the 2.5 MB page: a bound on a hang, not a speed goal
-
-  it('keep the words of two table cells or two list items apart', async () => {
-    const pairs = adjacentWords(published.info.description);
-    expect(pairs.length).toBeGreaterThan(10);
-    const page = await docs.newPage({ width: 1400, height: 900 });
-    await page.goto(docsUrl);
-    const snippets: string[] = [];
-    for (const term of ['prototyping', 'data center']) {
-      snippets.push(...(await searchSnippets(page, term)));
-      await page.keyboard.press('Escape');
-    }
-    const text = snippets.join('\n');
-    expect(pairs.filter(([a, b]) => text.includes(`${a} ${b}`)).length, text).toBeGreaterThanOrEqual(2);
-    for (const [a, b] of pairs) expect(text, `${a}|${b}`).not.toContain(`${a}${b}`);
-    await page.close();
-  }, 60_000);
 });

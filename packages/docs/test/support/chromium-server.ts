@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumFlags, chromiumPath } from '../scripts/chromium.mjs';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

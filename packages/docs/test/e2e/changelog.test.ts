@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildChangelog } from '../scripts/changelog.mjs';
-import { changelogHtml } from '../scripts/changelog-page.mjs';
-import { docsDir, docsHtml } from './support.js';
+import { buildChangelog } from '../../scripts/changelog.mjs';
+import { changelogHtml } from '../../scripts/changelog-page.mjs';
+import { docsDir, docsHtml } from '../support/docs.js';
 
 /** A one-file spec: `id` typed `idType`, served under /v<major>; `extra` paths after Get Pet. */
 const spec = (version: string, idType: string, extra = '') => `openapi: 3.1.0

@@ -3,10 +3,10 @@
 // list_profiles0): the names below are what OpenAPI Generator 7.24's python, ruby and rust output
 // declares for these operationIds.
 import { describe, expect, it } from 'vitest';
-import { operationModel } from '../scripts/code-samples/operation-model.js';
-import { pythonSample } from '../scripts/code-samples/python.js';
-import { rubySample } from '../scripts/code-samples/ruby.js';
-import { rustSample } from '../scripts/code-samples/rust.js';
+import { operationModel } from '../../scripts/code-samples/operation-model.js';
+import { pythonSample } from '../../scripts/code-samples/python.js';
+import { rubySample } from '../../scripts/code-samples/ruby.js';
+import { rustSample } from '../../scripts/code-samples/rust.js';
 
 const server = { url: 'https://api.example.test/v3' };
 const modelOf = (operationId: string) =>
@@ -18,6 +18,7 @@ const modelOf = (operationId: string) =>
     server,
     security: [{ apiKey: [] }],
     securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'apikey' } },
+    version: '3.0.0',
   });
 
 describe('snake_case method names of operationIds with a numeric segment', () => {

@@ -11,7 +11,7 @@ import {
   renderedSpec,
   requireBuiltDocs,
   startDocsServer,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const getCall = spec.paths['/calls/{sessionId}'].get;

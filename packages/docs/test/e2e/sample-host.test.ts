@@ -3,7 +3,7 @@
 // the same one. Each still runs as a reader would run it on its own: its own environment, its
 // output, its exit status.
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CompiledSamples, compilePython, sdkRunners } from './sdk-sample-runners.js';
+import { type CompiledSamples, compilePython, sdkRunners } from '../support/sdk-sample-runners.js';
 
 const SAMPLES = 4;
 const languages = {

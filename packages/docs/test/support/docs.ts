@@ -6,13 +6,18 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readBundledSpec, resolveRef } from '@chatplatform/spec';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { parse } from 'yaml';
 
-export { readBundledSpec as bundledSpec, resolveRef as deref } from '@chatplatform/spec';
+// Typed loosely: the tests walk the documents freely, and their assertions check the shapes.
+/** The published bundle. */
+export const bundledSpec = () => readBundledSpec<any>();
+/** `node` with its `$ref` (if any) resolved in `document`. */
+export const deref = (document: object, node: unknown) => resolveRef<any>(document, node);
 
-export const docsDir = fileURLToPath(new URL('..', import.meta.url));
+export const docsDir = fileURLToPath(new URL('../..', import.meta.url));
 export const docsHtml = join(docsDir, 'dist/index.html');
 export const docsUrl = pathToFileURL(docsHtml).href;
 export const artifactsDir = join(docsDir, 'artifacts');
@@ -109,9 +114,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export const blockingViolations = (violations: AxeViolation[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
-/** A fresh context of the run's Chromium (test/global-setup.ts); non-loopback requests are aborted and counted. */
+/** A fresh context of the run's Chromium (test/support/chromium-server.ts); non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {
-  const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const endpoint = inject('chromiumEndpoint');
+  if (!endpoint) {
+    throw new Error(
+      'No Chromium for this test: browser tests belong in test/e2e/, whose project starts one (test/support/chromium-server.ts).',
+    );
+  }
+  const browser = await chromium.connect(endpoint);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.

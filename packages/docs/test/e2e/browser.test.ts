@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   artifactPath,
@@ -19,7 +19,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
-} from './support.js';
+} from '../support/docs.js';
 
 const spec = renderedSpec();
 const callsPath = spec.paths['/calls/{sessionId}'];
@@ -49,6 +49,16 @@ async function open(hash = '', viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
+/**
+ * One load of Get Call's page at desktop width, shared by the tests that only read it (they may
+ * scroll, or open a menu and close it again); a test that changes what the page shows opens its own.
+ */
+let getCallPage: Promise<Page> | undefined;
+const readGetCall = () => {
+  getCallPage ??= open('#/calls/get-call');
+  return getCallPage;
+};
+
 // Headings carry a "link to ..." anchor in their accessible name; match the visible text.
 const getCallHeading = (page: Page) =>
   page
@@ -58,7 +68,7 @@ const getCallHeading = (page: Page) =>
 
 describe('the docs page, opened from disk', () => {
   it('renders Get Call, the Calls server with its region choice, and the 200 example', async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     await expect(getCallHeading(page).isVisible()).resolves.toBe(true);
 
     // The server picker of the request panel offers the Calls server, variables at their defaults.
@@ -84,7 +94,6 @@ describe('the docs page, opened from disk', () => {
     // The JSON viewer opens expanded: the record's fields are there without a click.
     await expect(samples.innerText()).resolves.toContain(initiated.value.data[0].sessionId);
     await expect(samples.getByRole('button', { name: 'Expand all' }).count()).resolves.toBe(0);
-    await page.close();
   });
 
   it('finds Get Call through the sidebar', async () => {
@@ -115,7 +124,7 @@ describe('the docs page, opened from disk', () => {
   });
 
   it('shows the 200 response down to the participant fields without a click', async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     // Sections render when scrolled near: go to the responses; every level is open already.
     await getCallHeading(page).waitFor();
     await page
@@ -134,7 +143,6 @@ describe('the docs page, opened from disk', () => {
     const state = await page.locator(`${response}[id$="/participants[]/state"]`).first().innerText();
     for (const value of deref(spec, spec.components.schemas.ParticipantState).enum) expect(state).toContain(value);
     expect(state).toMatch(/unanswered\s+the participant did not answer/);
-    await page.close();
   });
 
   it('shows every code sample of Get Call', async () => {
@@ -157,7 +165,7 @@ describe('the docs page, opened from disk', () => {
   });
 
   it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
-    const page = await open('#/calls/get-call');
+    const page = await readGetCall();
     await getCallHeading(page).waitFor();
     const copies = page.getByRole('button', { name: /copy/i });
     const outside = await copies.evaluateAll(
@@ -168,7 +176,6 @@ describe('the docs page, opened from disk', () => {
         ).length,
     );
     expect(outside).toBe(0);
-    await page.close();
   });
 
   it('works at phone width', async () => {
@@ -327,7 +334,7 @@ describe('links a reader copies or opens in a new tab', () => {
   }
 
   it('are hash links or files beside the page from every entry point, and each lands on its content', async () => {
-    // Beside the page, not in it: the downloads and the changelog (test/changelog.test.ts).
+    // Beside the page, not in it: the downloads and the changelog (test/e2e/changelog.test.ts).
     const beside = (h: string) => h.startsWith('download/') || h === 'changelog.html';
     const internal = new Set<string>();
     for (const entry of ['', '#/', '#/section/https', '#/calls/get-call']) {
@@ -497,7 +504,7 @@ describe('Try it', () => {
 
 // Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
 // the sidebar is a navigation landmark and every route has a level-one heading. Try it sent is
-// checked where it can send, on pnpm start's page (test/try-it.test.ts).
+// checked where it can send, on pnpm start's page (test/e2e/try-it.test.ts).
 const A11Y_STATES: {
   name: string;
   hash: string;
@@ -566,8 +573,21 @@ describe('accessibility in every state', () => {
 });
 
 describe('where each fact comes from', () => {
-  it('marks every field and example the spec marks inferred, with its reason from the spec', async () => {
-    const published = bundledSpec();
+  const published = bundledSpec();
+  /** What an inferred mark shows when pressed (its reason), and that the reason is not on the page before. */
+  async function pressMark(page: Page, mark: Locator): Promise<string> {
+    await mark.scrollIntoViewIfNeeded();
+    await expect(mark.innerText()).resolves.toMatch(/Inferred/);
+    await mark.click();
+    const box = page.locator('#inferred-reason');
+    await box.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(mark.getAttribute('aria-expanded')).resolves.toBe('true');
+    const reason = await box.innerText();
+    await page.keyboard.press('Escape');
+    return reason;
+  }
+
+  it("marks every inferred field, with the spec's reason one click away and not inline", async () => {
     const inferred = (name: string, prefix: string) =>
       Object.entries<any>(deref(published, published.components.schemas[name]).properties)
         .filter(([, p]) => typeof p['x-inferred'] === 'string')
@@ -581,7 +601,8 @@ describe('where each fact comes from', () => {
       .first()
       .scrollIntoViewIfNeeded();
     const response = '[id^="calls/get-call/t=response&c=200"]';
-    const unmarked: string[] = [];
+    await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
+    const wrong: string[] = [];
     for (const { id, reason } of fields) {
       const row = page.locator(`${response}[id$="${id}"]`).first();
       const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
@@ -589,20 +610,30 @@ describe('where each fact comes from', () => {
         () => false,
       );
       if (!drawn) {
-        unmarked.push(`${id} (no row)`);
+        wrong.push(`${id}: no row`);
         continue;
       }
       await row.scrollIntoViewIfNeeded();
-      const text = (await row.innerText()).replace(/\s+/g, ' ');
-      if (!text.includes(`Inferred: ${reason}`)) unmarked.push(id);
+      if ((await row.innerText()).replace(/\s+/g, ' ').includes(reason)) wrong.push(`${id}: the reason inline`);
+      const marks = row.locator('a.inferred-mark');
+      if ((await marks.count()) === 0) {
+        wrong.push(`${id}: no mark`);
+        continue;
+      }
+      const shown = await pressMark(page, marks.first());
+      if (shown !== reason) wrong.push(`${id}: shows "${shown}"`);
     }
-    expect(unmarked).toEqual([]);
-    // An inferred example says so in the example picker, and gives its reason when chosen.
+    expect(wrong).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("marks an inferred example in the picker and gives the spec's reason one click away", async () => {
     const examples = Object.values<any>(getCall.responses['200'].content['application/json'].examples).map((e) =>
       deref(published, e),
     );
     const marked = examples.filter((e) => typeof e['x-inferred'] === 'string');
     expect(marked.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
     const samples = page.locator('.panel-response-samples').first();
     for (const example of marked) {
       await samples.getByRole('button', { name: /^Example/ }).click();
@@ -610,8 +641,32 @@ describe('where each fact comes from', () => {
         .getByRole('menuitem')
         .filter({ hasText: `${example.summary} (inferred)` })
         .click();
-      await expect(samples.innerText()).resolves.toContain(example['x-inferred']);
+      await expect(samples.innerText()).resolves.not.toContain(example['x-inferred']);
+      await expect(pressMark(page, samples.locator('a.inferred-mark').first())).resolves.toBe(example['x-inferred']);
     }
+    await page.close();
+  }, 60_000);
+
+  it("marks the service's domain, the management host and the mock's 401, each with the spec's reason", async () => {
+    const variables = [
+      ...published.servers,
+      ...Object.values<any>(published.paths).flatMap((item) => item.servers ?? []),
+    ].flatMap((server: any) => Object.values<any>(server.variables ?? {}));
+    const values = new Map(
+      variables.filter((v) => typeof v['x-inferred'] === 'string').map((v) => [v.default as string, v['x-inferred']]),
+    );
+    expect(values.size, 'server variables the spec marks inferred').toBeGreaterThan(1);
+    const page = await open('#/section/addresses-and-regions');
+    for (const [value, reason] of values) {
+      const code = page.locator('#redoc code', { hasText: value }).first();
+      await code.waitFor({ state: 'attached' });
+      const mark = code.locator('xpath=following-sibling::a[contains(@class, "inferred-mark")][1]');
+      await expect(pressMark(page, mark), value).resolves.toBe(reason);
+    }
+    const missingKey = deref(published, published.components.securitySchemes.apiKey)['x-missing-key'];
+    await page.goto(`${docsUrl}#/section/getting-started`);
+    const paragraph = page.locator('#redoc p', { hasText: `it answers ${missingKey.status}` }).first();
+    await expect(pressMark(page, paragraph.locator('a.inferred-mark').first())).resolves.toBe(missingKey['x-inferred']);
     await page.close();
   }, 60_000);
 });
