@@ -5,9 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { bundledSpecPath } from '@chatplatform/spec';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** @param {string} lang go, java, kotlin, php, python, ruby or rust */
 export const generatedDir = (lang) => join(packageDir, 'generated', lang);
+/** @param {string} lang */
 export const generatorConfig = (lang) => join(packageDir, 'generator', `${lang}.yaml`);
+/** @param {string} lang */
 export const generatorTemplates = (lang) => join(packageDir, 'generator', 'templates', lang);
+/** @param {string} lang */
 export const smokeDir = (lang) => join(packageDir, 'smoke', lang);
 export const venvDir = join(packageDir, '.venv');
 /** What `ruby -I` needs to load the generated Ruby client (no gem is built or installed). */
@@ -19,6 +23,7 @@ export const rustDriver = {
   dir: join(packageDir, 'smoke', 'rust', 'bin'),
   path: join(packageDir, 'smoke', 'rust', 'bin', 'chatplatform-smoke'),
 };
+/** @param {string} name */
 export const venvBin = (name) => join(venvDir, 'bin', name);
 export const requirementsFile = join(packageDir, 'requirements.txt');
 
