@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bundledSpec,
   type DocsBrowser,
-  docsHtml,
+  pageDefinition,
   docsUrl,
   launchDocsBrowser,
   operationRoute,
@@ -116,10 +116,7 @@ describe("the docs' copy of the spec", () => {
   });
 
   it('is what the page renders: its samples are the same, not decorated a second time', () => {
-    const html = readFileSync(docsHtml, 'utf8');
-    const definition = /const __redoc_definition = (\{.*?\});\n/s.exec(html);
-    expect(definition, 'the page embeds its definition').not.toBeNull();
-    const onPage = JSON.parse(definition![1]!);
+    const onPage = pageDefinition();
     for (const { path, method } of operations) {
       expect(onPage.paths[path][method]['x-codeSamples'], `${method} ${path}`).toEqual(
         rendered.paths[path][method]['x-codeSamples'],
