@@ -184,7 +184,8 @@ describe('search snippets, in Chromium', () => {
 
   it('keep the space where the spec wraps a line ("individual metrics")', async () => {
     const page = await docs.newPage({ width: 1400, height: 900 });
-    await page.goto(docsUrl);
+    // Get Call's description: the search holds an operation's text once its area is loaded.
+    await page.goto(`${docsUrl}#/calls/get-call`);
     const snippets = (await searchSnippets(page, 'individual')).join('\n');
     expect(snippets).toContain('individual metrics');
     expect(snippets).not.toMatch(/individualmetrics/);
