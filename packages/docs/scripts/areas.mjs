@@ -46,8 +46,8 @@ function componentsFor(components = {}, start, keep = []) {
   const reached = reachedComponents(components, start);
   const kept = {};
   for (const [kind, entries] of Object.entries(components)) {
-    const escape = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const names = Object.keys(entries).filter((name) => keep.includes(kind) || reached.has(`${kind}/${escape(name)}`));
+    const pointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const names = Object.keys(entries).filter((name) => keep.includes(kind) || reached.has(`${kind}/${pointer(name)}`));
     if (names.length) kept[kind] = Object.fromEntries(names.map((name) => [name, entries[name]]));
   }
   return kept;
@@ -78,7 +78,9 @@ export function splitByArea(spec) {
   }
   const { paths: _, components, ...rest } = spec;
   const page = { ...rest, paths: indexPaths, components: componentsFor(components, rest, ['securitySchemes']) };
-  const areas = new Map([...areaPaths].map(([tag, paths]) => [tag, { paths, components: componentsFor(components, paths) }]));
+  const areas = new Map(
+    [...areaPaths].map(([tag, paths]) => [tag, { paths, components: componentsFor(components, paths) }]),
+  );
   return { page, areas };
 }
 
@@ -130,7 +132,8 @@ function loadArea(slugs, global) {
     const paths = { ...definition.paths };
     for (const [path, item] of Object.entries(area.paths)) paths[path] = { ...paths[path], ...item };
     const components = { ...definition.components };
-    for (const [kind, entries] of Object.entries(area.components)) components[kind] = { ...components[kind], ...entries };
+    for (const [kind, entries] of Object.entries(area.components))
+      components[kind] = { ...components[kind], ...entries };
     return { ...definition, paths, components };
   };
 }

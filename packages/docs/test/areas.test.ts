@@ -22,7 +22,10 @@ describe('the page and its area files', () => {
     const embedded = JSON.parse(/const __redoc_definition = (\{.*?\});\n/s.exec(html)![1]!);
     for (const { path, method, operation } of operations) {
       const where = `${method.toUpperCase()} ${path}`;
-      expect(Object.keys(embedded.paths[path][method]).every((key) => INDEX_KEYS.includes(key)), where).toBe(true);
+      expect(
+        Object.keys(embedded.paths[path][method]).every((key) => INDEX_KEYS.includes(key)),
+        where,
+      ).toBe(true);
       for (const sample of operation['x-codeSamples'])
         expect(html.includes(JSON.stringify(sample.source).slice(1, -1)), `${where} ${sample.lang}`).toBe(false);
       const file = join(docsDir, 'dist/areas', `${operationRoute(operation).split('/')[1]}.js`);

@@ -2,17 +2,16 @@
 // never by its key in the spec ("apiKey"): in every operation's Security box (hydrated and
 // prerendered), its details dialog and the search (scripts/reading/schemes-by-header.js). The code
 // samples still use the published keys, which the generated clients name their settings after.
-import { readFileSync } from 'node:fs';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bundledSpec,
   type DocsBrowser,
-  pageDefinition,
   docsUrl,
   launchDocsBrowser,
   operationRoute,
+  pageDefinition,
   renderedSpec,
   requireBuiltDocs,
   scriptlessPage,
