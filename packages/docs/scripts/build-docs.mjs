@@ -49,6 +49,7 @@ redocly(
   '--output',
   dist('redoc.html'),
 );
+rmSync(dist('page-definition.json')); // in the page now; the release archives dist/ whole
 execFileSync(
   process.execPath,
   [fileURLToPath(new URL('./offline-docs.mjs', import.meta.url)), dist('redoc.html'), dist('index.html')],
