@@ -1,5 +1,7 @@
 // The spec package's one JavaScript entry: where the bundled document is, and the few readings of
 // it that every consumer needs. Other packages import these instead of resolving paths themselves.
+// Its types are these JSDoc comments: the build emits `dist/types/index.d.ts` from them
+// (tsconfig.build.json), so the declarations cannot drift from the code.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,18 +10,31 @@ import { fileURLToPath } from 'node:url';
 
 export { addressKind, effectiveServers } from './rules/addresses.js';
 
+/** An OpenAPI document or a part of it, read as plain JSON. @typedef {{ [key: string]: unknown }} JsonObject */
+/** @typedef {(typeof HTTP_METHODS)[number]} HttpMethod */
+/** @typedef {(typeof ADDRESSES)[number]} Address */
+/**
+ * @typedef {object} BundleOptions
+ * @property {Address} [address] One address's document (its only server, its operations); the combined document when absent.
+ * @property {'3.1' | '3.0'} [openapi] `'3.0'`: the OpenAPI 3.0.3 companion. Default `'3.1'`.
+ * @property {boolean} [mustExist] Throw, saying how to build it, when the file is missing. Default `true`.
+ */
+
 /** The operation keys of an OpenAPI path item, in the order the specification lists them. */
-export const HTTP_METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+export const HTTP_METHODS = Object.freeze(
+  /** @type {const} */ (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']),
+);
 
 /** The addresses that have a bundle of their own (`dist/<address>/openapi.yaml`). */
-export const ADDRESSES = Object.freeze(['calls', 'chat', 'management']);
+export const ADDRESSES = Object.freeze(/** @type {const} */ (['calls', 'chat', 'management']));
 
 /**
  * Absolute path of a bundle (`pnpm --filter @chatplatform/spec bundle` writes them all): by default
  * the combined OpenAPI 3.1 document; with `address`, the document of that address only (its one
  * server, its operations); with `openapi: '3.0'`, the OpenAPI 3.0.3 companion.
  * @param {'json' | 'yaml'} [format]
- * @param {{ address?: 'calls' | 'chat' | 'management', openapi?: '3.1' | '3.0', mustExist?: boolean }} [options]
+ * @param {BundleOptions} [options]
+ * @returns {string}
  */
 export function bundledSpecPath(format = 'json', { address, openapi = '3.1', mustExist = true } = {}) {
   if (format !== 'json' && format !== 'yaml') throw new TypeError(`format must be 'json' or 'yaml', got ${format}`);
@@ -37,20 +52,28 @@ export function bundledSpecPath(format = 'json', { address, openapi = '3.1', mus
   return path;
 }
 
-/** The bundled spec, parsed. */
+/**
+ * The bundled spec, parsed.
+ * @template [T=JsonObject]
+ * @returns {T}
+ */
 export function readBundledSpec() {
   return JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 }
 
 /**
  * Follows local `$ref`s (`#/components/...`) until a node that is not a reference.
+ * @template [T=unknown]
  * @param {object} document the bundled spec
  * @param {unknown} node
+ * @returns {T}
  */
 export function resolveRef(document, node) {
   const seen = new Set();
+  /** @type {any} */
   let current = node;
   while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    /** @type {string} */
     const ref = current.$ref;
     if (!ref.startsWith('#/')) throw new Error(`only local $refs are resolved, got ${ref}`);
     if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
@@ -58,13 +81,13 @@ export function resolveRef(document, node) {
     current = ref
       .slice(2)
       .split('/')
-      .reduce((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      .reduce((/** @type {any} */ at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
     if (current === undefined) throw new Error(`unresolvable $ref ${ref} in the bundled spec`);
   }
   return current;
 }
 
-/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. */
+/** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. @type {string} */
 export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /**
@@ -73,7 +96,7 @@ export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
  */
 const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
 
-/** The command that rebuilds every bundle. */
+/** The command that rebuilds every bundle. @type {string} */
 export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';
 
 /**
@@ -93,6 +116,7 @@ export function newerSource(bundle, sourcesDir = SPEC_DIR) {
 
 /** @param {string} dir @param {boolean} top @returns {{ path: string, mtimeMs: number } | undefined} */
 function newestFile(dir, top) {
+  /** @type {{ path: string, mtimeMs: number } | undefined} */
   let newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || (top && NOT_SOURCES.has(entry.name))) continue;
@@ -113,6 +137,7 @@ function newestFile(dir, top) {
  * `redocly.yaml`, as the package's `bundle` step does. Throws with Redocly's last lines on failure.
  * @param {string} sourcesDir
  * @param {string} output
+ * @returns {void}
  */
 export function bundleSources(sourcesDir, output) {
   if (!existsSync(join(sourcesDir, 'openapi.yaml'))) throw new Error(`${sourcesDir} holds no openapi.yaml`);

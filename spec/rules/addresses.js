@@ -19,7 +19,8 @@ export const CHAT_URL_TEXT = 'https://{appId}.api-{region}.{serviceDomain}/v3';
 function hostOf(url) {
   return String(url)
     .replace(/^[a-z]+:\/\//i, '')
-    .split('/')[0];
+    .split('/', 1)
+    .join('');
 }
 
 /** @param {string} url @returns {'calls' | 'chat' | 'management'} */
@@ -31,8 +32,15 @@ export function addressKind(url) {
 }
 
 /**
+ * @typedef {{ url: string, [key: string]: unknown }} ServerObject
+ * @typedef {{ servers?: ServerObject[], [key: string]: unknown }} WithServers
+ */
+
+/**
  * The servers an operation is called on, in OpenAPI's override order: the operation's own,
  * else its path item's, else the document's.
+ * @param {{ operation: WithServers, pathItem?: WithServers, root?: WithServers }} where
+ * @returns {ServerObject[]}
  */
 export function effectiveServers({ operation, pathItem, root }) {
   return operation.servers ?? pathItem?.servers ?? root?.servers ?? [];
@@ -41,13 +49,17 @@ export function effectiveServers({ operation, pathItem, root }) {
 /**
  * True when every server of the operation is the management address (see the top of this
  * file). An operation with no servers at all is not a management operation.
+ * @param {{ operation: WithServers, pathItem?: WithServers, root?: WithServers }} op
  */
 export function isManagementOperation(op) {
   const servers = effectiveServers(op);
   return servers.length > 0 && servers.every((s) => addressKind(s.url) === 'management');
 }
 
-/** `METHOD /path (operationId)`, for messages. */
+/**
+ * `METHOD /path (operationId)`, for messages.
+ * @param {{ method: string, path: string, operation: { operationId?: string } }} where
+ */
 export function describeOperation({ method, path, operation }) {
   const id = operation.operationId ? ` (${operation.operationId})` : '';
   return `${method.toUpperCase()} ${path}${id}`;

@@ -14,6 +14,7 @@ import { collectOperations } from './operations.js';
 
 const isCallsPath = (path) => path === '/calls' || path.startsWith('/calls/');
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function CallsHost() {
   return collectOperations((operations, _root, ctx) => {
     for (const op of operations) {

@@ -6,6 +6,7 @@
 import { describeOperation } from './addresses.js';
 import { collectOperations } from './operations.js';
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function DeprecatedNamesReplacement() {
   return collectOperations((operations, _root, ctx) => {
     const byId = new Map(operations.filter((o) => o.operation.operationId).map((o) => [o.operation.operationId, o]));

@@ -39,6 +39,7 @@ function problem(schema, key) {
   return undefined;
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function IntegerFormat() {
   return {
     Schema: {

@@ -5,6 +5,10 @@
 import { describeOperation, isManagementOperation } from './addresses.js';
 import { collectOperations } from './operations.js';
 
+/**
+ * @param {{ tag?: string }} [options] the `platform/management-api-tag` options of redocly.yaml
+ * @returns {import('@redocly/openapi-core').Oas3Visitor}
+ */
 export function ManagementApiTag({ tag } = {}) {
   if (typeof tag !== 'string' || !tag) {
     throw new Error(

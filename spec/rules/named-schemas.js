@@ -24,6 +24,7 @@ export function componentName({ source, pointer }) {
   return pointer === '#/' && ownFile ? ownFile[1] : undefined;
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function NamedSchemas() {
   return {
     Schema: {

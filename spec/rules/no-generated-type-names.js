@@ -18,6 +18,7 @@ export function pascalCase(operationId) {
     .join('');
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function NoGeneratedTypeNames() {
   /** @type {Map<string, any>} schema component name → where it is defined */
   const schemas = new Map();

@@ -3,6 +3,7 @@
 
 const VERSION_SEGMENT = /^v\d+(?:\.\d+)*$/i;
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function NoVersionInPath() {
   return {
     Paths: {

@@ -5,6 +5,7 @@
 
 const isNumber = (schema) => schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'));
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function NumberFormat() {
   return {
     Schema: {

@@ -13,6 +13,7 @@ function isComponent({ source, pointer }) {
   return pointer === '#/' && /(^|[\\/])components[\\/]parameters[\\/][^\\/]+$/.test(source.absoluteRef);
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function OnBehalfOfShared() {
   const components = new Set();
   return {

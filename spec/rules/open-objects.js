@@ -12,6 +12,7 @@ const isObject = (schema) =>
   (Array.isArray(schema.type) && schema.type.includes('object')) ||
   schema.properties !== undefined;
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function OpenObjects() {
   return {
     Schema: {

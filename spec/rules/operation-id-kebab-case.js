@@ -12,6 +12,7 @@ function toKebabCase(id) {
     .toLowerCase();
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function OperationIdKebabCase() {
   return {
     Operation: {

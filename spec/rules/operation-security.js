@@ -14,6 +14,10 @@ import { collectOperations } from './operations.js';
 
 const APIKEY_SCHEME = 'an apiKey scheme with `in: header` and `name: apikey`';
 
+/**
+ * @param {{ apiKeyScopes?: string[] }} [options] the `platform/operation-security` options of redocly.yaml
+ * @returns {import('@redocly/openapi-core').Oas3Visitor}
+ */
 export function OperationSecurity({ apiKeyScopes } = {}) {
   /** @type {Map<string, string>} scheme component name -> header it sends ('apikey' | 'key' | 'secret' | other) */
   const headerOf = new Map();

@@ -39,7 +39,7 @@ export function collectOperations(onDone, extra = {}) {
         enter(operation, ctx) {
           const method = String(ctx.key);
           // Callbacks nest operations too; only the path item's own methods are REST operations.
-          if (!METHODS.has(method) || pathItem?.[method] !== operation) return;
+          if (!METHODS.has(/** @type {any} */ (method)) || pathItem?.[method] !== operation) return;
           operations.push({ operation, method, path, pathItem, root, location: ctx.location });
         },
       },

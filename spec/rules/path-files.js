@@ -8,13 +8,15 @@ export function expectedFileName(path) {
   return `${path.replace(/^\//, '').replaceAll('/', '_')}.yaml`;
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function PathFiles() {
   return {
     Paths: {
       enter(paths, ctx) {
-        for (const [path, item] of Object.entries(paths)) {
+        // The path items as written, before Redocly resolves them: a `$ref` to each one's file.
+        for (const [path, item] of Object.entries(/** @type {Record<string, { $ref?: unknown }>} */ (paths))) {
           if (typeof item?.$ref !== 'string') continue;
-          const [file, pointer] = item.$ref.split('#');
+          const [file = '', pointer] = item.$ref.split('#');
           const expected = expectedFileName(path);
           const actual = file.split(/[\\/]/).at(-1);
           const inPathsFolder = /(^|[\\/])paths[\\/][^\\/]+$/.test(file);

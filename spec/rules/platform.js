@@ -15,6 +15,7 @@ import { OperationSecurity } from './operation-security.js';
 import { PathFiles } from './path-files.js';
 import { RegionVariable } from './region-variable.js';
 import { ResponseDefaults } from './response-defaults.js';
+import { ServerNames } from './server-names.js';
 import { ServersHttps } from './servers-https.js';
 import { TagGroups } from './tag-groups.js';
 
@@ -27,6 +28,7 @@ const rules = {
   'on-behalf-of-shared': OnBehalfOfShared,
   'deprecated-names-replacement': DeprecatedNamesReplacement,
   'servers-https': ServersHttps,
+  'server-names': ServerNames,
   'region-variable': RegionVariable,
   'tag-groups': TagGroups,
   'named-schemas': NamedSchemas,

@@ -1,6 +1,10 @@
 // platform/region-variable: a server's `region` variable offers exactly the platform's data
 // centers (option `regions`, set in redocly.yaml), and its default is one of them.
 
+/**
+ * @param {{ regions?: string[] }} [options] the `platform/region-variable` options of redocly.yaml
+ * @returns {import('@redocly/openapi-core').Oas3Visitor}
+ */
 export function RegionVariable({ regions } = {}) {
   if (!Array.isArray(regions) || regions.length === 0) {
     throw new Error(

@@ -42,6 +42,7 @@ function reportDefault(schema, name, location, ctx) {
   });
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function ResponseDefaults() {
   const seen = new Set();
   const walk = (node, name, location, ctx) => {

@@ -1,5 +1,6 @@
 // platform/servers-https: the platform requires HTTPS for all calls.
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function ServersHttps() {
   return {
     Server: {

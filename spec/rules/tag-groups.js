@@ -3,6 +3,7 @@
 // group, and groups list only declared tags. A group is not named like a tag it holds: the docs'
 // navigation would show "Groups" inside "Groups".
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function TagGroups() {
   return {
     Root: {

@@ -10,7 +10,7 @@ import { toOpenApi30 } from './lib/openapi-3.0.mjs';
 
 /** Writes `document` where `bundledSpecPath` says the bundle of `options` lives, as YAML and JSON. */
 function write(document, options) {
-  for (const format of ['yaml', 'json']) {
+  for (const format of /** @type {const} */ (['yaml', 'json'])) {
     const path = bundledSpecPath(format, { ...options, mustExist: false });
     mkdirSync(dirname(path), { recursive: true });
     const text = format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : stringify(document, { lineWidth: 0 });

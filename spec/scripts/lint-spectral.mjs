@@ -22,7 +22,7 @@ try {
   execFileSync(bin('spectral'), ['lint', bundle, '--ruleset', '.spectral.yaml', '--fail-severity=warn'], {
     stdio: 'inherit',
   });
-} catch (error) {
+} catch (/** @type {any} */ error) {
   // The command printed why (Spectral its findings, Redocly its error); exit with its status.
   process.exitCode = typeof error.status === 'number' && error.status !== 0 ? error.status : 2;
   if (error.status === undefined || error.status === null) console.error(String(error.message));

@@ -130,7 +130,7 @@ function main() {
 
 try {
   main();
-} catch (error) {
+} catch (/** @type {any} */ error) {
   console.error(error.message);
   process.exit(1);
 }

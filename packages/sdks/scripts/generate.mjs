@@ -73,6 +73,7 @@ function main() {
   const jar = requireGeneratorJar();
   const spec = bundledSpec.yaml();
   const version = specVersion();
+  /** @type {[string, number][]} each step and its milliseconds */
   const timings = [];
   let start = performance.now();
   validateSpec(jar, spec);
@@ -89,10 +90,10 @@ function main() {
   console.log(`Generated the ${(only.length > 0 ? only : LANGUAGES).join(', ')} clients ${version} into generated/.`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     main();
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     console.error(error.message);
     process.exit(1);
   }

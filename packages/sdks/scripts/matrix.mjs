@@ -1,7 +1,7 @@
 // The README's matrices, produced from the test results (vitest's JSON reporter writes
 // test-results/vitest.json): the OpenAPI Generator language × check matrix of
-// test/driver-smoke.test.ts and the peer generators' tool × check matrix of
-// test/peer-generators.test.ts.
+// test/e2e/driver-smoke.test.ts and the peer generators' tool × check matrix of
+// test/e2e/peer-generators.test.ts.
 //   node scripts/matrix.mjs --check   fails when a README matrix differs from the results
 //   node scripts/matrix.mjs --write   rewrites the README's matrices from the results (those the run holds)
 // A check that did not run shows as "not run", so a skipped language or check cannot look green.
@@ -17,22 +17,26 @@ const MARK = { passed: 'pass', failed: 'FAIL' };
 
 /**
  * A known defect's test passes when the check fails as expected: the cell says "no" and names the
- * tool's issue, or points to the README's list where the tool's tracker has none.
+ * tool's issue, or says that the tool's tracker has none.
  */
 function peerCell(tool, check, status) {
   const defect = knownDefect(tool, check);
   if (!defect || status !== 'passed') return MARK[status] ?? 'not run';
   const match = /github\.com\/([^/]+\/[^/]+)\/issues\/(\d+)/.exec(defect.issue ?? '');
-  return match ? `no ([${match[1]}#${match[2]}](${defect.issue}))` : 'no (below)';
+  if (match) return `no ([${match[1]}#${match[2]}](${defect.issue}))`;
+  const tracker = /github\.com\/([^/]+\/[^/]+)\/issues$/.exec(defect.tracker ?? '');
+  return tracker ? `no (no issue in [${tracker[1]}](${defect.tracker})'s tracker)` : 'no (below)';
 }
 
-export const TABLES = [
-  { suite: 'driver-smoke.test.ts', marker: 'smoke-matrix', cell: (_lang, _check, status) => MARK[status] ?? 'not run' },
-  { suite: 'peer-generators.test.ts', marker: 'peer-matrix', cell: peerCell },
-];
+const SMOKE_TABLE = {
+  suite: 'driver-smoke.test.ts',
+  marker: 'smoke-matrix',
+  cell: (_lang, _check, status) => MARK[status] ?? 'not run',
+};
+export const TABLES = [SMOKE_TABLE, { suite: 'peer-generators.test.ts', marker: 'peer-matrix', cell: peerCell }];
 
 /** Rows (checks) × columns (the suite's top-level groups) from a vitest JSON report, in the order the tests ran. */
-export function matrixFrom(report, table = TABLES[0]) {
+export function matrixFrom(report, table = SMOKE_TABLE) {
   const suite = report.testResults?.find((file) => file.name.endsWith(table.suite));
   if (!suite) throw new Error(`${RESULTS} holds no results of test/${table.suite}: run the package's tests first.`);
   const columns = [];
@@ -98,10 +102,10 @@ function main(mode) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     main(process.argv[2] ?? '--check');
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,5 +1,5 @@
 // `node scripts/peers.mjs [tool...]`: generates and compiles the peer generators' clients (every
-// tool, or those named) as test/peer-generators.test.ts does, printing each one's time.
+// tool, or those named) as test/e2e/peer-generators.test.ts does, printing each one's time.
 import { performance } from 'node:perf_hooks';
 import { PEERS, preparePeer } from './lib/peers.mjs';
 
@@ -10,7 +10,7 @@ try {
     await preparePeer(tool);
     console.log(`peer ${tool.padEnd(22)} ${((performance.now() - start) / 1000).toFixed(2)} s`);
   }
-} catch (error) {
+} catch (/** @type {any} */ error) {
   console.error(error.message);
   process.exit(1);
 }

@@ -50,11 +50,11 @@ function reachedComponents(components, start) {
   const pending = [start];
   while (pending.length) {
     const text = JSON.stringify(pending.pop());
-    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/([^"]+)"/g)) {
+    for (const [, ref = ''] of text.matchAll(/"\$ref":"#\/components\/([^"]+)"/g)) {
       if (reached.has(ref)) continue;
       reached.add(ref);
       const [kind, ...name] = ref.split('/');
-      const target = components?.[kind]?.[name.join('/').replace(/~1/g, '/').replace(/~0/g, '~')];
+      const target = components?.[kind ?? '']?.[name.join('/').replace(/~1/g, '/').replace(/~0/g, '~')];
       if (target === undefined) throw new Error(`unresolvable $ref #/components/${ref} in the bundled spec`);
       pending.push(target);
     }

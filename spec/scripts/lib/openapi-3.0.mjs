@@ -150,6 +150,7 @@ export function toOpenApi30(document) {
     ...dropConditionals(source.components, '#/components'),
     ...dropConditionals(source.paths, '#/paths'),
   ];
+  /** @type {any} the converter's result: a plain OpenAPI 3.0 document */
   const converted = new Converter(source, { verbose: false }).convert();
   const rootRoles = moveRolesToDescriptions(converted);
   const { summary: _summary, ...info } = converted.info;

@@ -1,6 +1,6 @@
 // The @hey-api/openapi-ts peer driver: calls the three clients generated from the per-address
 // bundles and returns the same steps the other peer drivers print, for
-// test/peer-generators.test.ts, which holds every check. It runs in the test's process: the
+// test/e2e/peer-generators.test.ts, which holds every check. It runs in the test's process: the
 // generated TypeScript needs no build of its own beyond the type check (tsconfig.json here).
 
 import * as callsHttp from '../../generated/peers/hey-api/calls/client/index';

@@ -1,6 +1,6 @@
 """The openapi-python-client peer driver: calls the three clients generated from the per-address
 bundles (calls_client, chat_client, management_client) and prints one JSON line per step for
-test/peer-generators.test.ts, which holds every check. Credentials and addresses come from the
+test/e2e/peer-generators.test.ts, which holds every check. Credentials and addresses come from the
 environment the test sets."""
 
 import importlib

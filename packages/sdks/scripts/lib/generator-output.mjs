@@ -10,7 +10,7 @@ export const KNOWN_GENERATOR_NOISE = [
   {
     generators: ['python'],
     text: 'Failed to get the schema name: null',
-    why: 'the python generator prints it for any document, even a one-schema fixture (test/generator-output.test.ts)',
+    why: 'the python generator prints it for any document, even a one-schema fixture (test/e2e/generator-output.test.ts)',
   },
   {
     generators: ['java'],
@@ -39,7 +39,7 @@ export function problemsIn(output, generator, noise = KNOWN_GENERATOR_NOISE) {
   for (const line of output.split(/\r?\n/)) {
     const match = LOG_LINE.exec(line.trim());
     if (!match) continue;
-    const [, level, logger, message] = match;
+    const [, level = '', logger = '', message = ''] = match;
     const known = noise.some((entry) => entry.generators.includes(generator) && message.includes(entry.text));
     if (!known) problems.push({ level, logger, message });
   }

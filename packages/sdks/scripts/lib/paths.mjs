@@ -42,4 +42,5 @@ export function specVersion() {
  * The JSON bundle of one address (`calls`, `chat`, `management`): that address as its only
  * server and only the operations it serves; `oas` '3.0' for its OpenAPI 3.0.3 companion.
  */
-export const addressBundle = (address, oas = '3.1') => bundledSpecPath('json', { address, openapi: oas });
+export const addressBundle = (address, /** @type {'3.1' | '3.0'} */ oas = '3.1') =>
+  bundledSpecPath('json', { address, openapi: oas });

@@ -1,7 +1,7 @@
 // The peer generators beside OpenAPI Generator: the tools each ecosystem uses most. Each generates
 // one client per address (Calls, chat, management) from that address's bundle, the only way a
 // tool that ignores path-level `servers` can reach the right host, and compiles them with its own
-// toolchain. test/peer-generators.test.ts prepares each (preparePeer) and runs its driver
+// toolchain. test/e2e/peer-generators.test.ts prepares each (preparePeer) and runs its driver
 // (peers/<tool>/); `node scripts/peers.mjs [tool...]` prepares them by hand.
 // Each tool's version is pinned where its ecosystem pins it: package.json (@hey-api/openapi-ts),
 // requirements.txt (openapi-python-client), peers/go/go.mod's `tool` lines (oapi-codegen, ogen),
@@ -53,7 +53,7 @@ async function heyApi() {
   let createClient;
   try {
     ({ createClient } = await import('@hey-api/openapi-ts'));
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     throw new MissingToolchainError(
       `@hey-api/openapi-ts does not load (${error.message}): it is a devDependency of @chatplatform/sdks; ` +
         'run `pnpm install` (bash scripts/setup.sh does).',

@@ -7,6 +7,7 @@ import { generatorJar, generatorVersion, venvBin } from './paths.mjs';
 const SETUP = 'Run `bash scripts/setup.sh` at the repository root, which installs it';
 
 export class MissingToolchainError extends Error {
+  /** @override */
   name = 'MissingToolchainError';
 }
 
@@ -81,7 +82,7 @@ export function requireTool(command, tools = TOOLS) {
     // The check's first line says what was missing (a library, an extension); it holds no secret.
     const said = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n')[0];
     throw new MissingToolchainError(
-      `\`${command}\` is not available (${result.error?.code ?? `exit ${result.status}`}${said ? `: ${said}` : ''}). ` +
+      `\`${command}\` is not available (${/** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code ?? `exit ${result.status}`}${said ? `: ${said}` : ''}). ` +
         `Install ${tool.install}. ${SETUP}.`,
     );
   }

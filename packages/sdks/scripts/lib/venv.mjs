@@ -11,8 +11,9 @@ export function ensureVenv() {
   if (!existsSync(venvBin('python'))) {
     const python = requireTool('python3');
     const version = capture(python, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])']);
-    const [major, minor] = version.split('.').map(Number);
-    if (major < MIN_PYTHON[0] || (major === MIN_PYTHON[0] && minor < MIN_PYTHON[1])) {
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    const [needMajor = 0, needMinor = 0] = MIN_PYTHON;
+    if (major < needMajor || (major === needMajor && minor < needMinor)) {
       throw new MissingToolchainError(`python3 is ${version}; install Python ${MIN_PYTHON.join('.')} or newer.`);
     }
     run(python, ['-m', 'venv', venvDir]);

@@ -2,7 +2,7 @@
 // Smoke driver of the generated PHP client (ChatPlatform\Client, loaded by autoload.php beside
 // Debian's Guzzle).
 //
-// Runs the smoke steps (see test/driver-smoke.test.ts) and prints one JSON line per step. The test
+// Runs the smoke steps (see test/e2e/driver-smoke.test.ts) and prints one JSON line per step. The test
 // starts the servers and passes their addresses and the credentials in the environment.
 declare(strict_types=1);
 
@@ -22,7 +22,7 @@ function env(string $name): string
 {
     $value = getenv($name);
     if ($value === false || $value === '') {
-        fwrite(STDERR, "$name is not set: run this through test/driver-smoke.test.ts\n");
+        fwrite(STDERR, "$name is not set: run this through test/e2e/driver-smoke.test.ts\n");
         exit(1);
     }
     return $value;

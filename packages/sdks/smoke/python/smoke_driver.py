@@ -1,6 +1,6 @@
 """Smoke driver of the generated Python client (chatplatform_client).
 
-Runs the smoke steps (see test/driver-smoke.test.ts) and prints one JSON line per step. The test
+Runs the smoke steps (see test/e2e/driver-smoke.test.ts) and prints one JSON line per step. The test
 starts the servers and passes their addresses and the credentials in the environment.
 """
 import json
@@ -14,7 +14,7 @@ from chatplatform_client.exceptions import ApiException
 def env(name):
     value = os.environ.get(name)
     if not value:
-        sys.exit(f"{name} is not set: run this through test/driver-smoke.test.ts")
+        sys.exit(f"{name} is not set: run this through test/e2e/driver-smoke.test.ts")
     return value
 
 

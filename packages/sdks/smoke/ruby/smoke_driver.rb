@@ -1,7 +1,7 @@
 # Smoke driver of the generated Ruby client (ChatplatformClient, loaded with
 # `ruby -I generated/ruby/lib`; its HTTP library, Typhoeus, is Debian's ruby-typhoeus).
 #
-# Runs the smoke steps (see test/driver-smoke.test.ts) and prints one JSON line per step. The test
+# Runs the smoke steps (see test/e2e/driver-smoke.test.ts) and prints one JSON line per step. The test
 # starts the servers and passes their addresses and the credentials in the environment.
 require 'json'
 require 'uri'
@@ -9,7 +9,7 @@ require 'chatplatform_client'
 
 def env(name)
   value = ENV.fetch(name, '')
-  abort "#{name} is not set: run this through test/driver-smoke.test.ts" if value.empty?
+  abort "#{name} is not set: run this through test/e2e/driver-smoke.test.ts" if value.empty?
   value
 end
 

@@ -1,5 +1,5 @@
 // The oapi-codegen peer driver: calls the three clients generated from the per-address bundles
-// and prints one JSON line per step for test/peer-generators.test.ts, which holds every check.
+// and prints one JSON line per step for test/e2e/peer-generators.test.ts, which holds every check.
 package main
 
 import (

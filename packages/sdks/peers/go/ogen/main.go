@@ -1,5 +1,5 @@
 // The ogen peer driver: calls the three clients generated from the per-address bundles and prints
-// one JSON line per step for test/peer-generators.test.ts, which holds every check.
+// one JSON line per step for test/e2e/peer-generators.test.ts, which holds every check.
 package main
 
 import (
@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"example.com/chatplatform/peers/generated/ogen/calls"
+	"example.com/chatplatform/peers/generated/ogen/chat"
 	"example.com/chatplatform/peers/generated/ogen/management"
 	"example.com/chatplatform/peers/internal/step"
 )
@@ -17,6 +18,13 @@ type restKey struct{}
 
 func (restKey) ApiKey(context.Context, calls.OperationName) (calls.ApiKey, error) {
 	return calls.ApiKey{APIKey: step.Env("CHATPLATFORM_API_KEY")}, nil
+}
+
+// chatKey: the chat client's SecuritySource, the same key.
+type chatKey struct{}
+
+func (chatKey) ApiKey(context.Context, chat.OperationName) (chat.ApiKey, error) {
+	return chat.ApiKey{APIKey: step.Env("CHATPLATFORM_API_KEY")}, nil
 }
 
 type managementCredentials struct{}
@@ -29,12 +37,34 @@ func (managementCredentials) ManagementSecret(context.Context, management.Operat
 	return management.ManagementSecret{APIKey: step.Env("CHATPLATFORM_MANAGEMENT_SECRET")}, nil
 }
 
-// defaultHosts: ogen's NewClient takes the server URL as a required argument, and ogen writes a
-// server URL helper only for servers named with its x-ogen-server-name extension; without one
-// there is no default address to try.
+// defaultHosts sends each operation to its address's default server URL: ogen's server URL
+// builder (`<Name>Server{}.Build()`, each variable's default filled in), which it writes for a
+// server named in the spec's x-ogen-server-name.
 func defaultHosts() {
-	for _, operation := range []string{"get-call", "list-users", "create-auth-token", "send-message", "list-apps"} {
-		step.Emit("default-host", map[string]any{"operation": operation, "noDefault": "NewClient requires the server URL"})
+	ctx := context.Background()
+	callsClient, err := calls.NewClient(calls.CallsServer{}.MustBuild(), restKey{})
+	must(err)
+	_, err = callsClient.GetCall(ctx, calls.GetCallParams{SessionId: step.Env("CHATPLATFORM_SESSION_ID")})
+	step.Attempt("get-call", err)
+	chatClient, err := chat.NewClient(chat.ChatServer{}.MustBuild(), chatKey{})
+	must(err)
+	_, err = chatClient.ListUsers(ctx)
+	step.Attempt("list-users", err)
+	_, err = chatClient.CreateAuthToken(ctx, chat.CreateAuthTokenParams{UID: step.Env("CHATPLATFORM_ON_BEHALF_OF")})
+	step.Attempt("create-auth-token", err)
+	var body chat.SendMessageRequest
+	must(body.UnmarshalJSON([]byte(step.Env("CHATPLATFORM_SEND_MESSAGE_BODY"))))
+	_, err = chatClient.SendMessage(ctx, &body, chat.SendMessageParams{})
+	step.Attempt("send-message", err)
+	appsClient, err := management.NewClient(management.ManagementServer{}.MustBuild(), managementCredentials{})
+	must(err)
+	_, err = appsClient.ListApps(ctx)
+	step.Attempt("list-apps", err)
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
 	}
 }
 
@@ -77,14 +107,10 @@ func main() {
 	fixture := step.Env("CHATPLATFORM_FIXTURE_URL")
 	defaultHosts()
 	client, err := calls.NewClient(fixture+"/v3", restKey{})
-	if err != nil {
-		panic(err)
-	}
+	must(err)
 	step.Records(func(id string) (map[string]any, error) { return record(client, id) })
 	apps, err := management.NewClient(fixture, managementCredentials{})
-	if err != nil {
-		panic(err)
-	}
+	must(err)
 	_, err = apps.ListApps(context.Background())
 	step.Emit("management", map[string]any{"status": statusOf(err)})
 }

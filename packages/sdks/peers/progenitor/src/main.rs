@@ -1,5 +1,5 @@
 // The progenitor peer driver: calls the three clients build.rs generated from the per-address 3.0
-// bundles and prints one JSON line per step for test/peer-generators.test.ts, which holds every
+// bundles and prints one JSON line per step for test/e2e/peer-generators.test.ts, which holds every
 // check. Credentials and addresses come from the environment the test sets.
 use serde_json::{json, Value};
 use std::env;
@@ -17,7 +17,7 @@ mod management {
 }
 
 fn var(name: &str) -> String {
-    env::var(name).unwrap_or_else(|_| panic!("{name} is not set; test/peer-generators.test.ts runs this driver"))
+    env::var(name).unwrap_or_else(|_| panic!("{name} is not set; test/e2e/peer-generators.test.ts runs this driver"))
 }
 
 fn emit(step: &str, result: Value) {

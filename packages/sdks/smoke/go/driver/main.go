@@ -1,4 +1,4 @@
-// Smoke driver of the generated Go client: runs the smoke steps (see test/driver-smoke.test.ts)
+// Smoke driver of the generated Go client: runs the smoke steps (see test/e2e/driver-smoke.test.ts)
 // and prints one JSON line per step. The test starts the servers and passes their addresses and
 // the credentials in the environment.
 package main
@@ -18,7 +18,7 @@ import (
 func env(name string) string {
 	value := os.Getenv(name)
 	if value == "" {
-		fmt.Fprintf(os.Stderr, "%s is not set: run this through test/driver-smoke.test.ts\n", name)
+		fmt.Fprintf(os.Stderr, "%s is not set: run this through test/e2e/driver-smoke.test.ts\n", name)
 		os.Exit(2)
 	}
 	return value

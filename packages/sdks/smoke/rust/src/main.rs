@@ -1,10 +1,10 @@
-//! Runs the smoke steps (see test/driver-smoke.test.ts) through the generated Rust client and prints one
+//! Runs the smoke steps (see test/e2e/driver-smoke.test.ts) through the generated Rust client and prints one
 //! JSON line per step. The test starts the servers and passes their addresses in the environment.
 use chatplatform_client::apis::{auth_tokens_api, calls_api, configuration, management_api_api, users_api, Error};
 use serde_json::{json, Value};
 
 fn env(name: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: run this through test/driver-smoke.test.ts"))
+    std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: run this through test/e2e/driver-smoke.test.ts"))
 }
 
 fn api_key(key: String) -> configuration::ApiKey {

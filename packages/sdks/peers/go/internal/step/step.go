@@ -21,7 +21,7 @@ func Emit(name string, result any) {
 func Env(name string) string {
 	value, ok := os.LookupEnv(name)
 	if !ok {
-		panic(name + " is not set; test/peer-generators.test.ts runs this driver")
+		panic(name + " is not set; test/e2e/peer-generators.test.ts runs this driver")
 	}
 	return value
 }

@@ -1,4 +1,4 @@
-// Runs the smoke steps (see test/driver-smoke.test.ts) through the generated Kotlin client and prints one
+// Runs the smoke steps (see test/e2e/driver-smoke.test.ts) through the generated Kotlin client and prints one
 // JSON line per step. The test starts the servers and passes their addresses in the environment.
 package com.chatplatform.smoke
 
@@ -13,7 +13,7 @@ import com.chatplatform.kotlin.infrastructure.Serializer
 import com.chatplatform.kotlin.models.Call
 
 fun env(name: String): String =
-    System.getenv(name) ?: error("$name is not set: run this through test/driver-smoke.test.ts")
+    System.getenv(name) ?: error("$name is not set: run this through test/e2e/driver-smoke.test.ts")
 
 val json = Serializer.moshi
 

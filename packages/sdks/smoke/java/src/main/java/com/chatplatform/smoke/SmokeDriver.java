@@ -1,4 +1,4 @@
-// Smoke driver of the generated Java client: runs the smoke steps (see test/driver-smoke.test.ts)
+// Smoke driver of the generated Java client: runs the smoke steps (see test/e2e/driver-smoke.test.ts)
 // and prints one JSON line per step. The test starts the servers and passes their addresses and
 // the credentials in the environment.
 package com.chatplatform.smoke;
@@ -27,7 +27,7 @@ public final class SmokeDriver {
   static String env(String name) {
     String value = System.getenv(name);
     if (value == null || value.isEmpty()) {
-      throw new IllegalStateException(name + " is not set: run this through test/driver-smoke.test.ts");
+      throw new IllegalStateException(name + " is not set: run this through test/e2e/driver-smoke.test.ts");
     }
     return value;
   }

@@ -7,21 +7,16 @@
 // broken toolchain never passes for the known defect), and fails the day the tool is fixed.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { knownDefect } from '../scripts/lib/peer-defects.mjs';
-import { PEERS, preparePeer } from '../scripts/lib/peers.mjs';
-import { defaultHost, withoutAddedNulls } from './support/driver-output.js';
-import type { DriverStep } from './support/drivers.js';
-import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
-import { PEER_DRIVERS, type PeerRun } from './support/peer-drivers.js';
-import { AFTER_2038, recordFixtures, UNDECLARED_FIELD } from './support/record-fixtures.js';
-import { loadBundledSpec } from './support/spec-example.js';
+import { knownDefect } from '../../scripts/lib/peer-defects.mjs';
+import { PEERS, preparePeer } from '../../scripts/lib/peers.mjs';
+import { credentialProblems } from '../support/credentials-on-the-wire.js';
+import { defaultHost, withoutAddedNulls } from '../support/driver-output.js';
+import type { DriverStep } from '../support/drivers.js';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
+import { PEER_DRIVERS, type PeerRun } from '../support/peer-drivers.js';
+import { AFTER_2038, recordFixtures, UNDECLARED_FIELD } from '../support/record-fixtures.js';
+import { loadBundledSpec } from '../support/spec-example.js';
 
-// Made-up credentials: the fixture accepts any; the checks below never print them.
-const CREDENTIALS = {
-  apiKey: 'peer-rest-key',
-  managementKey: 'peer-mgmt-key',
-  managementSecret: 'peer-mgmt-secret',
-};
 const spec = loadBundledSpec();
 const records = recordFixtures(spec);
 
@@ -35,6 +30,12 @@ function operation(operationId: string): { path: string; method: string } {
   throw new Error(`the bundle has no operation ${operationId}`);
 }
 
+// Made-up credentials, one per security scheme of the spec: the fixture accepts any; the checks never print them.
+const CREDENTIALS: Record<string, string> = {
+  apiKey: 'peer-rest-key',
+  managementKey: 'peer-mgmt-key',
+  managementSecret: 'peer-mgmt-secret',
+};
 const hostOfOperation = (operationId: string) => {
   const { path, method } = operation(operationId);
   return defaultHost(spec, path, method);
@@ -140,9 +141,9 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
       proxyUrl: fixtures.url,
       connects: () => [...fixtures.connects],
       env: {
-        CHATPLATFORM_API_KEY: CREDENTIALS.apiKey,
-        CHATPLATFORM_MANAGEMENT_KEY: CREDENTIALS.managementKey,
-        CHATPLATFORM_MANAGEMENT_SECRET: CREDENTIALS.managementSecret,
+        CHATPLATFORM_API_KEY: CREDENTIALS.apiKey!,
+        CHATPLATFORM_MANAGEMENT_KEY: CREDENTIALS.managementKey!,
+        CHATPLATFORM_MANAGEMENT_SECRET: CREDENTIALS.managementSecret!,
         CHATPLATFORM_FIXTURE_URL: fixtures.url,
         CHATPLATFORM_RECORD_IDS: Object.keys(records).join(','),
         CHATPLATFORM_SESSION_ID: spec.components.parameters.sessionId.example,
@@ -163,26 +164,14 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
   hostCheck('the chat operations reach the chat host by default', ['list-users', 'create-auth-token', 'send-message']);
   hostCheck('List apps reaches the management host by default', ['list-apps']);
 
-  check('sends the REST key in `apikey` (the setting in the README)', () => {
+  /** The credentials of an operation's requests, read on the wire (test/support/credentials-on-the-wire.ts). */
+  const expectCredentialsOnTheWire = (operationId: string) => {
     if (prepareError) throw prepareError;
-    const calls = requests.filter((r) => r.path.includes('/calls/'));
-    expect(calls.length).toBeGreaterThan(0);
-    for (const { headers } of calls) {
-      expect(headers.apikey === CREDENTIALS.apiKey, 'apikey carries the REST key').toBe(true);
-      expect('authorization' in headers, 'no Authorization header').toBe(false);
-      expect('key' in headers || 'secret' in headers, 'no management credentials').toBe(false);
-    }
-  });
+    expect(credentialProblems(spec, operationId, requests, CREDENTIALS)).toEqual([]);
+  };
 
-  check('the management API gets its own key and secret', () => {
-    if (prepareError) throw prepareError;
-    const apps = requests.filter((r) => r.path.endsWith('/apps'));
-    expect(apps).toHaveLength(1);
-    const { headers } = apps[0]!;
-    expect(headers.key === CREDENTIALS.managementKey, 'key carries the management key').toBe(true);
-    expect(headers.secret === CREDENTIALS.managementSecret, 'secret carries the management secret').toBe(true);
-    expect('apikey' in headers, 'the REST key is not sent to the management API').toBe(false);
-  });
+  check('sends the REST key in `apikey` (the setting in the README)', () => expectCredentialsOnTheWire('get-call'));
+  check('the management API gets its own key and secret', () => expectCredentialsOnTheWire('list-apps'));
 
   check("decodes the reference's observed record", () => {
     expectSame(record('observed').record, records.observed);

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const bundledJson = join(resolve(import.meta.dirname, '..'), 'dist/openapi.json');
+export const bundledJson = join(resolve(import.meta.dirname, '../..'), 'dist/openapi.json');
 
 /** The bundled spec, as the docs page renders it; fails with how to build it when missing. */
 export function bundledSpec(): any {

@@ -1,6 +1,6 @@
 // The README's matrix is built from the test results: a failed or skipped check cannot show as passing.
 import { describe, expect, test } from 'vitest';
-import { matrixFrom, TABLES } from '../scripts/matrix.mjs';
+import { matrixFrom, TABLES } from '../../scripts/matrix.mjs';
 
 const result = (lang: string, title: string, status: string) => ({ ancestorTitles: [lang], title, status });
 

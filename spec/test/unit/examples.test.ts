@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ADDRESSES, bundledSpecPath, HTTP_METHODS } from '../index.js';
-import { bundledSpec, deref as derefIn } from './bundled-spec.js';
+import { ADDRESSES, bundledSpecPath, HTTP_METHODS } from '../../index.js';
+import { bundledSpec, deref as derefIn } from '../support/bundled-spec.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

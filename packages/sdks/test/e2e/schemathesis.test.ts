@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { foldServerPaths, type Mock, startMock } from '@chatplatform/mock';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { afterEach, describe, expect, test } from 'vitest';
-import { bundledSpec, packageDir } from '../scripts/lib/paths.mjs';
-import { requireVenvTool } from '../scripts/lib/toolchain.mjs';
-import { runProcess } from './support/run-process.js';
-import { loadBundledSpec } from './support/spec-example.js';
+import { bundledSpec, packageDir } from '../../scripts/lib/paths.mjs';
+import { requireVenvTool } from '../../scripts/lib/toolchain.mjs';
+import { runProcess } from '../support/run-process.js';
+import { loadBundledSpec } from '../support/spec-example.js';
 
 interface Limitation {
   code: string;

@@ -1,6 +1,6 @@
 // A missing toolchain fails with what to install; nothing passes by skipping.
 import { describe, expect, test } from 'vitest';
-import { requirePythonModule } from '../scripts/lib/peers.mjs';
+import { requirePythonModule } from '../../scripts/lib/peers.mjs';
 import {
   MissingToolchainError,
   PHP_CLIENT_NEEDS,
@@ -8,7 +8,7 @@ import {
   RUBY_CLIENT_NEEDS,
   requireTool,
   rubyLoads,
-} from '../scripts/lib/toolchain.mjs';
+} from '../../scripts/lib/toolchain.mjs';
 
 describe('requireTool', () => {
   test('names what to install when the command is missing', () => {

@@ -4,14 +4,14 @@
 
 import { type Mock, startMock } from '@chatplatform/mock';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scenarioRequests } from './support/arazzo-scenario.js';
-import { defaultHost, stepsIn, withoutAddedNulls } from './support/driver-output.js';
-import { DRIVERS, type DriverStep } from './support/drivers.js';
-import { type FixtureServer, startFixtureServer } from './support/fixture-server.js';
-import { AFTER_2038, absentMeansFields, recordFixtures, UNDECLARED_FIELD } from './support/record-fixtures.js';
-import { type RecordingProxy, startRecordingProxy } from './support/recording-proxy.js';
-import { runProcess } from './support/run-process.js';
-import { loadBundledSpec } from './support/spec-example.js';
+import { scenarioRequests } from '../support/arazzo-scenario.js';
+import { defaultHost, stepsIn, withoutAddedNulls } from '../support/driver-output.js';
+import { DRIVERS, type DriverStep } from '../support/drivers.js';
+import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
+import { AFTER_2038, absentMeansFields, recordFixtures, UNDECLARED_FIELD } from '../support/record-fixtures.js';
+import { type RecordingProxy, startRecordingProxy } from '../support/recording-proxy.js';
+import { runProcess } from '../support/run-process.js';
+import { loadBundledSpec } from '../support/spec-example.js';
 
 // Made-up credentials: the servers accept any; the checks below never print them.
 const CREDENTIALS = {
