@@ -84,7 +84,7 @@ install_oasdiff() {
   # packages/contract's breaking-change check runs oasdiff, a Go binary built from the Go module
   # proxy (no npm package ships it without downloading from elsewhere). v1.34+ needs a module the
   # proxy does not serve. The CLI finds it on PATH or in $(go env GOPATH)/bin, and refuses another
-  # release than its OASDIFF_VERSION (packages/contract/src/oasdiff.ts; a docs test holds the two equal).
+  # release than its OASDIFF_VERSION (packages/contract/src/breaking/oasdiff.ts; a docs test holds the two equal).
   local version=v1.33.0 go_bin
   go_bin=$(command -v go || echo /usr/local/go/bin/go)
   if [ ! -x "$go_bin" ]; then

@@ -62,6 +62,52 @@ export function readBundledSpec() {
 }
 
 /**
+ * The value at a JSON Pointer (RFC 6901) in `document`; `''` is the document itself, undefined when
+ * nothing is there.
+ * @param {unknown} document
+ * @param {string} pointer
+ * @returns {unknown}
+ */
+export function valueAtPointer(document, pointer) {
+  if (pointer === '') return document;
+  /** @type {unknown} */
+  let node = document;
+  for (const token of pointer.slice(1).split('/')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = /** @type {Record<string, unknown>} */ (node)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a node that is not a reference, and says where
+ * that node is: its JSON Pointer in `document` (`pointer`, the node's own, when it is no reference).
+ * Throws, naming `pointer`, on a reference to another file, a cycle, or a target that is missing.
+ * @param {unknown} document the bundled spec
+ * @param {unknown} node
+ * @param {string} [pointer] where `node` is, for the messages
+ * @returns {{ value: unknown, pointer: string }}
+ */
+export function resolveRefAt(document, node, pointer = '') {
+  const seen = new Set();
+  let current = node;
+  let at = pointer;
+  /** @type {(value: unknown) => string | undefined} */
+  const refOf = (value) =>
+    value && typeof value === 'object' && '$ref' in value && typeof value.$ref === 'string' ? value.$ref : undefined;
+  for (let ref = refOf(current); ref !== undefined; ref = refOf(current)) {
+    if (!ref.startsWith('#'))
+      throw new Error(`${at}: only local $refs are resolved (found ${ref}); use a bundled spec`);
+    if (seen.has(ref)) throw new Error(`${at}: circular $ref ${ref}`);
+    seen.add(ref);
+    at = decodeURIComponent(ref.slice(1));
+    current = valueAtPointer(document, at);
+    if (current === undefined) throw new Error(`${pointer}: unresolvable $ref ${ref} in the spec`);
+  }
+  return { value: current, pointer: at };
+}
+
+/**
  * Follows local `$ref`s (`#/components/...`) until a node that is not a reference.
  * @template [T=unknown]
  * @param {object} document the bundled spec
@@ -69,22 +115,7 @@ export function readBundledSpec() {
  * @returns {T}
  */
 export function resolveRef(document, node) {
-  const seen = new Set();
-  /** @type {any} */
-  let current = node;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    /** @type {string} */
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`only local $refs are resolved, got ${ref}`);
-    if (seen.has(ref)) throw new Error(`circular $ref ${ref}`);
-    seen.add(ref);
-    current = ref
-      .slice(2)
-      .split('/')
-      .reduce((/** @type {any} */ at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-    if (current === undefined) throw new Error(`unresolvable $ref ${ref} in the bundled spec`);
-  }
-  return current;
+  return /** @type {T} */ (resolveRefAt(document, node).value);
 }
 
 /** This package's directory: the hand-written sources, `redocly.yaml` and the scripts the bundle step runs. @type {string} */
@@ -95,6 +126,28 @@ export const SPEC_DIR = fileURLToPath(new URL('.', import.meta.url));
  * bundles `pnpm release` keeps in releases/ (each a copy of an earlier bundle).
  */
 const NOT_SOURCES = new Set(['dist', 'test', 'node_modules', 'artifacts', 'releases']);
+
+/**
+ * The newest bundle `pnpm release` kept as `releases/openapi-<version>.yaml` (version order, not
+ * name order: 3.10 after 3.9); undefined when there is none. `sourcesDir` is this package's
+ * directory unless given.
+ * @param {string} [sourcesDir]
+ * @returns {{ path: string, version: string } | undefined}
+ */
+export function newestRelease(sourcesDir = SPEC_DIR) {
+  const dir = join(sourcesDir, 'releases');
+  if (!existsSync(dir)) return undefined;
+  const versionOf = (/** @type {string} */ name) => /^openapi-(\d+\.\d+\.\d+)\.yaml$/.exec(name)?.[1];
+  const parts = (/** @type {string} */ version) => version.split('.').map(Number);
+  const newest = readdirSync(dir)
+    .map(versionOf)
+    .filter((version) => version !== undefined)
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
+    })[0];
+  return newest === undefined ? undefined : { path: join(dir, `openapi-${newest}.yaml`), version: newest };
+}
 
 /** The command that rebuilds every bundle. @type {string} */
 export const BUNDLE_COMMAND = 'pnpm --filter @chatplatform/spec run bundle';

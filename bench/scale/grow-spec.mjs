@@ -141,8 +141,8 @@ const QUERY = [
   ['searchKey', { type: 'string' }, 'alpha', 'Returns only the records whose name contains it.'],
 ];
 
-/** One operation of resource i in an area; `query` false leaves the list's query parameters out. */
-function operation(shape, i, area, query) {
+/** One operation of resource i in an area. */
+function operation(shape, i, area) {
   const name = `ScaleRecord${i}`;
   const schema = (n) => ({ $ref: `../components/schemas/${n}.yaml` });
   const security = area.management ? [{ managementKey: [], managementSecret: [] }] : [{ apiKey: ['fullAccess'] }];
@@ -157,16 +157,14 @@ function operation(shape, i, area, query) {
     list: {
       summary: `List records ${i}`,
       description: `Lists the records of records-${i}, one page at a time.`,
-      parameters: query
-        ? QUERY.map(([n, s, example, description]) => ({
-            name: n,
-            in: 'query',
-            required: false,
-            description,
-            schema: s,
-            example,
-          }))
-        : undefined,
+      parameters: QUERY.map(([n, s, example, description]) => ({
+        name: n,
+        in: 'query',
+        required: false,
+        description,
+        schema: s,
+        example,
+      })),
       responses: responses('One page of records.', schema(`${name}Page`), { data: [record(i)], meta: { pagination } }),
     },
     create: {
@@ -204,9 +202,8 @@ const RECORD_ID = {
 
 /**
  * Adds operations to the spec in `specDir` until it has `target`; returns how many it added.
- * `query: false` leaves the lists' query parameters out (for a pipeline that cannot take them yet).
  */
-export function growSpec(specDir, target, { query = true } = {}) {
+export function growSpec(specDir, target) {
   const rootFile = join(specDir, 'openapi.yaml');
   const root = parse(readFileSync(rootFile, 'utf8'));
   const missing = target - countOperations(root, specDir);
@@ -224,7 +221,7 @@ export function growSpec(specDir, target, { query = true } = {}) {
     const files = { [collection]: {}, [item]: { parameters: [RECORD_ID] } };
     for (const shape of SHAPES.slice(0, Math.min(SHAPES.length, missing - added))) {
       const method = { list: 'get', create: 'post', get: 'get', update: 'put' }[shape];
-      files[['list', 'create'].includes(shape) ? collection : item][method] = operation(shape, i, area, query);
+      files[['list', 'create'].includes(shape) ? collection : item][method] = operation(shape, i, area);
       added++;
     }
     for (const [path, pathItem] of Object.entries(files)) {

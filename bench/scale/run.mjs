@@ -10,7 +10,7 @@
 // over the sizes: the least-squares line t = a + b·N (b: seconds per operation) and the exponent k
 // of t ∝ N^k between the smallest and the largest size (1: linear, 2: quadratic).
 // Nothing in the repository is written. Options: --sizes 5,100 (default), --stages lint,bundle,…
-// (default all), --no-query (lists without query parameters), --keep (leave the copy).
+// (default all), --keep (leave the copy).
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,6 @@ const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '5,100' },
     stages: { type: 'string' },
-    'no-query': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -130,7 +129,9 @@ function stages(copy) {
     },
     {
       name: 'docs tests',
-      commands: [pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/samples.test.ts', 'test/prerender.test.ts')],
+      commands: [
+        pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/e2e/samples.test.ts', 'test/e2e/prerender.test.ts'),
+      ],
     },
   ];
   const only = options.stages?.split(',').map((s) => s.trim());
@@ -237,7 +238,7 @@ function resetSpec(copy, n) {
   for (const folder of ['paths', 'components']) rmSync(join(copy, 'spec', folder), { recursive: true, force: true });
   const files = execFileSync('git', ['ls-files', '-z', 'spec'], { cwd: repo, encoding: 'utf8' }).split('\0');
   for (const file of files.filter(Boolean)) cpSync(join(repo, file), join(copy, file));
-  return growSpec(join(copy, 'spec'), n, { query: !options['no-query'] });
+  return growSpec(join(copy, 'spec'), n);
 }
 
 function linearFit(points) {
@@ -329,7 +330,7 @@ function goals(largest, fits, timedRows) {
 async function main() {
   console.log(
     `Scale bench. Method: a temporary copy of the repository's tracked files (pnpm install --offline), its spec grown to ` +
-      `${sizes.join(', ')} operations (bench/scale/grow-spec.mjs${options['no-query'] ? ', lists without query parameters' : ''}); ` +
+      `${sizes.join(', ')} operations (bench/scale/grow-spec.mjs); ` +
       'each stage run once, cold, with the project commands, one after the other; wall time from start to exit. ' +
       `Machine: ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores, load average at start ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.`,
   );

@@ -5,12 +5,25 @@
 // stops the build, rather than the client sending it wrong.
 import { resolveRef } from '@chatplatform/spec';
 
-/** How each location is serialized by the client (OpenAPI's defaults). */
+/** How each location is serialized by the client (OpenAPI's defaults). @type {Record<string, string>} */
 const STYLES = { path: 'simple', query: 'form', header: 'simple' };
 
-/** Throws, naming the operation (`where`) and what the client cannot send, if `op` of path `item` needs more. */
+/**
+ * A parameter with its `$ref` followed.
+ * @param {object} spec
+ * @returns {(node: unknown) => { name: string, in: string, style?: string, explode?: boolean, allowReserved?: boolean }}
+ */
+const parameterIn = (spec) => (node) => resolveRef(spec, node);
+
+/**
+ * Throws, naming the operation (`where`) and what the client cannot send, if `op` of path `item` needs more.
+ * @param {object} spec the document `$ref`s resolve in
+ * @param {string} where
+ * @param {Record<string, any>} item
+ * @param {Record<string, any>} op
+ */
 export function checkSupported(spec, where, item, op) {
-  for (const parameter of [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(spec, p))) {
+  for (const parameter of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(parameterIn(spec))) {
     const style = STYLES[parameter?.in];
     if (!style) {
       throw new Error(
@@ -24,7 +37,9 @@ export function checkSupported(spec, where, item, op) {
       );
     }
   }
-  for (const type of Object.keys(resolveRef(spec, op.requestBody)?.content ?? {})) {
+  for (const type of Object.keys(
+    /** @type {{ content?: object } | undefined} */ (resolveRef(spec, op.requestBody))?.content ?? {},
+  )) {
     if (!/^application\/(.+\+)?json$/.test(type)) {
       throw new Error(`${where}: request body ${type}; the client sends JSON bodies only`);
     }

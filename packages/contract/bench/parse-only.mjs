@@ -5,17 +5,7 @@
 // bodies it parsed, to be compared with the input's count. linesOf() and parseLines() go below
 // even that: the runtime's JSON.parse alone, on lines already in memory.
 import { readFileSync } from 'node:fs';
-import { decodeBatch, readBatches } from '../dist/read/read-exchanges.js';
-
-/** Parses the exchanges of one decoded batch's bodies; returns how many. */
-function parseBodies({ exchanges, fault }) {
-  if (fault) throw fault;
-  for (const { exchange } of exchanges) {
-    const { body } = exchange.response;
-    if (typeof body === 'string' && body !== '') JSON.parse(body);
-  }
-  return exchanges.length;
-}
+import { readExchanges } from '../dist/read/read-exchanges.js';
 
 /**
  * The NDJSON file's lines as strings, read before any timing: with parseLines(), the least any
@@ -33,10 +23,14 @@ export function parseLines(lines) {
   return lines.length;
 }
 
-/** The file read in batches, as `validate` reads it. */
+/** The file read as `validate` reads it, each response body text parsed; returns how many. */
 export async function parseFile(path) {
   let parsed = 0;
-  for await (const batch of readBatches(path)) parsed += parseBodies(decodeBatch(batch, path));
+  for await (const { exchange } of readExchanges(path)) {
+    const { body } = exchange.response;
+    if (typeof body === 'string' && body !== '') JSON.parse(body);
+    parsed++;
+  }
   return parsed;
 }
 

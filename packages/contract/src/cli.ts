@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './cli-main.js';
+import { runCli } from './commands/main.js';
 
 // A reader that stops early (`validate … | head`) closes the pipe: the report's later lines go
 // nowhere, and the run goes on so that its exit code is still the verdict (never a stack trace).

@@ -1,7 +1,7 @@
 /**
- * An error the CLI reports by its message alone, exiting with the code its kind carries: a fault
- * of what the user gave (a command line, an input, a document), never a bug of this package (which
- * the CLI reports as it comes, also with exit 2).
+ * Every fault of what the user gave (a command line, an input, a spec, a missing tool), reported by
+ * its message alone with the exit code its kind carries. Any other error is a bug of this package:
+ * the CLI reports it as it comes, also with exit 2.
  */
 export abstract class ContractError extends Error {
   abstract readonly exitCode: 1 | 2;
@@ -13,7 +13,7 @@ export class UsageError extends ContractError {
   override name = 'UsageError';
 }
 
-/** The input cannot be read: `where` names the line or entry, `problem` what was wrong. */
+/** The recording cannot be read: `where` names the line or entry, `problem` what was wrong. */
 export class InputError extends ContractError {
   readonly exitCode = 2;
   override name = 'InputError';
@@ -25,4 +25,32 @@ export class InputError extends ContractError {
   ) {
     super(`${file}: ${where ? `${where}: ` : ''}${problem}`);
   }
+}
+
+/** An OpenAPI document cannot be read, or is not the OpenAPI 3.x this package reads. */
+export class SpecInputError extends ContractError {
+  readonly exitCode = 2;
+  override name = 'SpecInputError';
+}
+
+/** The breaking gate's baseline cannot be found or built. */
+export class BaselineError extends SpecInputError {
+  override name = 'BaselineError';
+}
+
+/** The bundled spec is older than a file it is built from. */
+export class StaleBundleError extends SpecInputError {
+  override name = 'StaleBundleError';
+}
+
+/** oasdiff is not installed, or not where OASDIFF says. */
+export class ToolMissingError extends ContractError {
+  readonly exitCode = 2;
+  override name = 'ToolMissingError';
+}
+
+/** oasdiff ran but cannot be trusted: it failed, printed nothing or no JSON, or is not the pinned release. */
+export class OasdiffError extends ContractError {
+  readonly exitCode = 2;
+  override name = 'OasdiffError';
 }

@@ -1,16 +1,14 @@
 export {
-  BaselineError,
   type BreakingChange,
   type BreakingOptions,
   type BreakingResult,
   checkBreaking,
   type Finding,
-  formatBreakingText,
   LAST_RELEASE,
   type Rating,
-  SpecInputError,
-} from './breaking.js';
-export { StaleBundleError } from './bundle-freshness.js';
+} from './breaking/gate.js';
+export { findOasdiff, OASDIFF_VERSION, type OasdiffChange } from './breaking/oasdiff.js';
+export type { VersionMove } from './breaking/versioning.js';
 export { CoverageCollector, type CoverageReport } from './check/coverage.js';
 export { ExchangeValidator, type ValidatorOptions } from './check/exchange-validator.js';
 export {
@@ -20,8 +18,16 @@ export {
   validateRecording,
 } from './check/validate-recording.js';
 export type { ExchangeReport, Violation, ViolationKind } from './check/violations.js';
-export { ContractError, InputError, UsageError } from './errors.js';
-export { findOasdiff, OASDIFF_VERSION, type OasdiffChange, OasdiffError, ToolMissingError } from './oasdiff.js';
+export {
+  BaselineError,
+  ContractError,
+  InputError,
+  OasdiffError,
+  SpecInputError,
+  StaleBundleError,
+  ToolMissingError,
+  UsageError,
+} from './errors.js';
 export { HarWriter } from './proxy/har-writer.js';
 export {
   type ProxyOutcome,
@@ -38,11 +44,11 @@ export {
   type RecordedExchange,
   readExchanges,
 } from './read/read-exchanges.js';
+export { bundledSpecPath, loadSpec, type OpenApiDocument } from './read/spec-document.js';
+export { formatBreakingText } from './reports/breaking.js';
 export { formatCoverageText } from './reports/coverage.js';
 export { formatJson } from './reports/json.js';
 export { formatJunit } from './reports/junit.js';
 export { formatProxyOutcome, formatProxySummary } from './reports/proxy.js';
 export { formatSarif } from './reports/sarif.js';
 export { formatExchangeText, formatSummaryText, formatText } from './reports/text.js';
-export { bundledSpecPath, loadSpec, type OpenApiDocument } from './spec-document.js';
-export type { VersionMove } from './versioning.js';

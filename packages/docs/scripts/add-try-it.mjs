@@ -18,7 +18,7 @@ const exampleOf = (p) => p.example ?? Object.values(p.examples ?? {})[0]?.value 
 function parametersOf(spec, pathItem, operation) {
   const byKey = new Map();
   for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-    const p = resolveRef(spec, raw);
+    const p = /** @type {any} */ (resolveRef(spec, raw));
     byKey.set(`${p.in}:${p.name}`, p);
   }
   return [...byKey.values()]
@@ -28,9 +28,9 @@ function parametersOf(spec, pathItem, operation) {
 
 function bodyOf(spec, method, operation, where) {
   if (!BODY_METHODS.has(method) || !operation.requestBody) return undefined;
-  const json = resolveRef(spec, operation.requestBody).content?.['application/json'];
+  const json = /** @type {any} */ (resolveRef(spec, operation.requestBody)).content?.['application/json'];
   if (!json) throw new Error(`try-it: ${where} has no application/json body; the panel sends JSON only.`);
-  const example = json.example ?? resolveRef(spec, Object.values(json.examples ?? {})[0])?.value;
+  const example = json.example ?? /** @type {any} */ (resolveRef(spec, Object.values(json.examples ?? {})[0]))?.value;
   return JSON.stringify(example ?? {}, null, 2);
 }
 

@@ -66,7 +66,9 @@ export function splitByArea(spec) {
   const indexPaths = {};
   const areaPaths = new Map();
   for (const [path, pathItem] of Object.entries(spec.paths ?? {})) {
-    const shared = Object.fromEntries(Object.entries(pathItem).filter(([key]) => !HTTP_METHODS.includes(key)));
+    const shared = Object.fromEntries(
+      Object.entries(pathItem).filter(([key]) => !(/** @type {readonly string[]} */ (HTTP_METHODS).includes(key))),
+    );
     for (const method of HTTP_METHODS.filter((m) => pathItem[m])) {
       const operation = pathItem[method];
       const tag = areaOf(operation, `${method.toUpperCase()} ${path}`);
@@ -126,8 +128,9 @@ function loadArea(slugs, global) {
     const next = areaIn(location.hash);
     if (next && next !== wanted) location.reload();
   });
-  window.chatplatformWithArea = (definition) => {
-    const area = window[global];
+  const page = /** @type {any} */ (window);
+  page.chatplatformWithArea = (/** @type {any} */ definition) => {
+    const area = page[global];
     if (!area || area.slug !== wanted) return definition;
     const paths = { ...definition.paths };
     for (const [path, item] of Object.entries(area.paths)) paths[path] = { ...paths[path], ...item };

@@ -111,7 +111,7 @@ async function measure(browser, file, counters) {
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     visible: window.__visibleAt,
     hydrated: window.__hydratedAt,
-    load: performance.getEntriesByType('navigation')[0].loadEventEnd,
+    load: /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]).loadEventEnd,
   }));
   await context.close();
   return sample;

@@ -33,7 +33,8 @@ const redocly = (...args) => execFileSync('redocly', args, { stdio: 'inherit' })
 
 mkdirSync(dist('download'), { recursive: true });
 // The page's download links give the published bundle, as other-language teams get it.
-for (const format of ['yaml', 'json']) copyFileSync(bundledSpecPath(format), dist(`download/openapi.${format}`));
+for (const format of /** @type {const} */ (['yaml', 'json']))
+  copyFileSync(bundledSpecPath(format), dist(`download/openapi.${format}`));
 redocly('bundle', bundledSpecPath('yaml'), '--output', dist('openapi.yaml'));
 // The page embeds the definition without the operations (their index entries only); each area's
 // operations go to dist/areas/ (scripts/areas.mjs), so the page stays the same size as they grow.

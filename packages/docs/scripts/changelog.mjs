@@ -89,7 +89,10 @@ function operationChanges(base, revision) {
   return { added, removed, deprecated, removedKeys: [...before.keys()].filter((key) => !after.has(key)) };
 }
 
-/** One entry: what changed for clients from `base` to `revision` (both bundle files). */
+/**
+ * One entry: what changed for clients from `base` to `revision` (both bundle files).
+ * @param {{ title: string, date?: string, since: string, base: string, revision: string }} range
+ */
 function entry({ title, date, since, base, revision }) {
   const result = checkBreaking({ base, revision });
   const { breaking, verdict, reason } = result;

@@ -7,7 +7,8 @@
 // - the guide's own code blocks (Getting started) get a Copy button like the samples';
 // - the sidebar is a navigation landmark, every route has a level-one heading, and the search box's
 //   clear button has a name;
-// - no link leads out of the offline page (Redoc's logo links to its site).
+// - no link leads out of the offline page (Redoc's logo links to its site);
+// - the sidebar marks the route shown, not the overview, while a prerendered operation is shown.
 (() => {
   const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
 
@@ -72,7 +73,7 @@
   addEventListener(
     'click',
     (event) => {
-      const item = event.target.closest?.(SEARCH_ITEM);
+      const item = /** @type {Element} */ (event.target).closest?.(SEARCH_ITEM);
       const section = item && guideTarget(item);
       if (section) setTimeout(() => location.replace(`#/${section}`), 50);
     },
@@ -83,8 +84,8 @@
   addEventListener(
     'keydown',
     (event) => {
-      if (event.key !== 'Enter' || event.target.tagName !== 'INPUT') return;
-      const first = document.querySelector(SEARCH_ITEM);
+      if (event.key !== 'Enter' || /** @type {Element} */ (event.target).tagName !== 'INPUT') return;
+      const first = /** @type {HTMLElement | null} */ (document.querySelector(SEARCH_ITEM));
       if (!first) return;
       event.preventDefault();
       first.click();
@@ -105,7 +106,7 @@
     }
   }
   addEventListener('click', async (event) => {
-    const button = event.target.closest?.('.guide-copy');
+    const button = /** @type {Element} */ (event.target).closest?.('.guide-copy');
     if (!button) return;
     const pre = button.nextElementSibling;
     const text = pre.textContent;
@@ -123,6 +124,68 @@
     }, 1500);
   });
 
+  // An "Inferred" mark (scripts/reading/inferred-marks.js) is a link whose title is the spec's
+  // reason; it becomes a button that shows that reason beside it, in one box for the whole page
+  // (outside Redoc's tree, which React redraws).
+  const MARK = 'a[href="#inferred"]';
+  function inferredMarks(root) {
+    for (const mark of root.querySelectorAll(`${MARK}:not(.inferred-mark)`)) {
+      mark.classList.add('inferred-mark');
+      mark.setAttribute('role', 'button');
+      mark.setAttribute('aria-expanded', 'false');
+      mark.setAttribute('aria-controls', 'inferred-reason');
+      mark.setAttribute('aria-label', `${mark.textContent}: why`);
+    }
+  }
+  function reasonBox() {
+    let box = document.getElementById('inferred-reason');
+    if (!box) {
+      box = document.createElement('div');
+      box.id = 'inferred-reason';
+      box.className = 'inferred-reason';
+      box.setAttribute('role', 'note');
+      box.hidden = true;
+      document.body.append(box);
+    }
+    return box;
+  }
+  function closeReason() {
+    const box = document.getElementById('inferred-reason');
+    if (box) box.hidden = true;
+    for (const open of document.querySelectorAll(`${MARK}[aria-expanded="true"]`))
+      open.setAttribute('aria-expanded', 'false');
+  }
+  function showReason(mark) {
+    const wasOpen = mark.getAttribute('aria-expanded') === 'true';
+    closeReason();
+    if (wasOpen) return;
+    const box = reasonBox();
+    box.textContent = mark.getAttribute('title') ?? '';
+    box.hidden = false;
+    const at = mark.getBoundingClientRect();
+    box.style.top = `${at.bottom + scrollY + 4}px`;
+    box.style.left = `${Math.max(12, Math.min(at.left + scrollX, innerWidth - box.offsetWidth - 12))}px`;
+    mark.setAttribute('aria-expanded', 'true');
+  }
+  addEventListener(
+    'click',
+    (event) => {
+      const target = /** @type {Element} */ (event.target);
+      const mark = target.closest?.(MARK);
+      if (!mark) {
+        if (!target.closest?.('#inferred-reason')) closeReason();
+        return;
+      }
+      event.preventDefault(); // the mark leads nowhere: Redoc's router must not see it
+      event.stopPropagation();
+      showReason(mark);
+    },
+    true,
+  );
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeReason();
+  });
+
   /** Redoc draws the API's title as the page's h1 on the overview only: other routes get one too. */
   function headingOne() {
     const main = document.querySelector('#redoc main, #redoc [data-component-name="Layout/Layout"]');
@@ -137,14 +200,34 @@
     document.body.prepend(own);
   }
 
+  /**
+   * The sidebar marks the item of the route shown, or none. Before Redoc has hydrated (its sidebar
+   * logo not drawn yet), the page's prerendered sidebar is the overview's and marks the overview
+   * while a prerendered operation is shown: an item marked for another route than the address's
+   * is unmarked, drawn as its unmarked neighbours are. After hydration Redoc marks it itself.
+   */
+  function sidebarMark() {
+    if (document.querySelector('img[alt="redocly logo"]')) return;
+    const route = location.hash.replace(/^#/, '').split('#')[0] || '/';
+    for (const item of document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')) {
+      const link = item.closest('a');
+      if (!link || link.getAttribute('href')?.replace(/^#/, '') === route) continue;
+      const unmarked = link.parentElement.querySelector(':scope > a > li[data-active="false"]');
+      if (unmarked) item.className = unmarked.className;
+      item.setAttribute('data-active', 'false');
+    }
+  }
+
   let queued = false;
   const fix = () => {
     queued = false;
     hashLinks(document);
+    sidebarMark();
     landmarks();
     nameButtons();
     offline();
     copyButtons(document);
+    inferredMarks(document);
     headingOne();
   };
   new MutationObserver(() => {

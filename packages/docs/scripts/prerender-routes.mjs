@@ -91,7 +91,9 @@ const styleRules = (page) =>
   step(
     "reading the page's style rules",
     page.evaluate(() =>
-      [...document.querySelectorAll('style[data-styled]')].flatMap((s) => [...s.sheet.cssRules].map((r) => r.cssText)),
+      [.../** @type {NodeListOf<HTMLStyleElement>} */ (document.querySelectorAll('style[data-styled]'))].flatMap((s) =>
+        [...(s.sheet?.cssRules ?? [])].map((r) => r.cssText),
+      ),
     ),
   );
 
@@ -116,7 +118,7 @@ async function openOverview(page, url) {
       const routes = {};
       for (const link of document.querySelectorAll('[data-component-name="Menu/Menu"] a[href]')) {
         const text = link.querySelector('[data-text]')?.getAttribute('data-text');
-        if (text) routes[text] = link.getAttribute('href').replace(/^#/, '');
+        if (text) routes[text] = String(link.getAttribute('href')).replace(/^#/, '');
       }
       // An unrendered section's placeholder: what sections above a route look like when it is opened.
       const placeholder = document.querySelector('#api-content > [data-section-id]:empty')?.className ?? null;
@@ -158,7 +160,7 @@ async function renderWholeRoute(route) {
  * to Redoc's empty placeholder, so a route's file holds one operation whatever their number.
  */
 function routeMain({ route, placeholder }) {
-  const main = document.querySelector('#redoc main').cloneNode(true);
+  const main = /** @type {Element} */ (/** @type {Element} */ (document.querySelector('#redoc main')).cloneNode(true));
   const tagSection = `/${route.split('/')[1]}`;
   for (const child of [...(main.querySelector('#api-content')?.children ?? [])]) {
     const id =
@@ -212,11 +214,18 @@ function rulesFor(html, rules) {
 /**
  * Draws every operation's route: one load of the page at the overview, then one per area; `loads`
  * counts the page loads Redoc's drawing took (the tests hold it to that).
+ * @param {string} pageFile the built page
+ * @param {Array<{ tag: string, operationId: string, summary: string }>} operations from operationsOf
+ * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
+ *   (the tests share one per run); without it, one is launched for the drawing and closed after.
  */
-export async function render(pageFile, operations) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+export async function render(pageFile, operations, { browser: running } = {}) {
+  const browser =
+    running ?? (await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }));
+  /** @type {import('playwright-core').BrowserContext | undefined} */
+  let context;
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await context.route('**/*', (route) =>
       new URL(route.request().url()).protocol === 'file:' ? route.continue() : route.abort('blockedbyclient'),
@@ -230,7 +239,10 @@ export async function render(pageFile, operations) {
     const routes = [];
     // One load per area: the page loads an area's operations when its address names the area
     // (scripts/areas.mjs); within it, Redoc's router goes from route to route without a reload.
-    for (const [tag, ofArea] of Map.groupBy(operations, (operation) => operation.tag)) {
+    /** @type {Map<string, typeof operations>} */
+    const byArea = new Map();
+    for (const operation of operations) byArea.set(operation.tag, [...(byArea.get(operation.tag) ?? []), operation]);
+    for (const [tag, ofArea] of byArea) {
       if (!tags[tag]) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
       await openArea(page, url, tags[tag]);
       for (const { operationId, summary } of ofArea) {
@@ -247,7 +259,8 @@ export async function render(pageFile, operations) {
     // The tags of the prerendered routes only (the sidebar also links the guide's /section/… pages).
     return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1]))], loads };
   } finally {
-    await browser.close();
+    await context?.close();
+    if (!running) await browser.close();
   }
 }
 
@@ -271,7 +284,9 @@ function loadRoute(tags, fileOf) {
 
 /** Runs before Redoc's script: shows the prerendered page the route file gave, if it is the address's. */
 function showRoute(global) {
-  const page = window[global];
+  const page = /** @type {{ route: string, html: string, css: string } | undefined} */ (
+    /** @type {any} */ (window)[global]
+  );
   delete window[global];
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
   const main = document.querySelector('#redoc main');
@@ -340,7 +355,7 @@ function write(pageFile, rendered) {
   const routesDir = join(dirname(pageFile), 'routes');
   rmSync(routesDir, { recursive: true, force: true });
   for (const route of rendered.routes) {
-    const file = join(dirname(pageFile), routeFile(route.route));
+    const file = join(dirname(pageFile), /** @type {string} checked by render */ (routeFile(route.route)));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, routeScript(route));
   }

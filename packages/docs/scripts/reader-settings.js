@@ -6,7 +6,10 @@
 /* global SERVERS */
 (() => {
   const STORE = 'chatplatform-docs-settings';
-  const form = document.querySelector('.reader-settings');
+  const form =
+    /** @type {HTMLFormElement & Record<'region' | 'target', HTMLSelectElement> & { appId: HTMLInputElement }} */ (
+      document.querySelector('.reader-settings')
+    );
   const defaults = SERVERS[0].defaults;
   const regions = SERVERS.find((s) => s.regions)?.regions ?? [defaults.region];
   const saved = (() => {
@@ -16,6 +19,7 @@
       return {};
     }
   })();
+  /** @type {Omit<ReaderSettings, 'mockUrl'>} */
   const settings = {
     region: regions.includes(saved.region) ? saved.region : defaults.region,
     appId: typeof saved.appId === 'string' && saved.appId.trim() ? saved.appId.trim() : defaults.appId,
@@ -91,7 +95,8 @@
     document.addEventListener(
       'click',
       (event) => {
-        pressed = event.target.closest?.('[data-component-name="Buttons/CopyButton"]') ?? undefined;
+        pressed =
+          /** @type {Element} */ (event.target).closest?.('[data-component-name="Buttons/CopyButton"]') ?? undefined;
         setTimeout(() => {
           pressed = undefined;
         });
@@ -142,6 +147,7 @@
   form.addEventListener('submit', (event) => event.preventDefault());
 
   const served = location.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(location.hostname);
+  /** @type {Promise<{ url?: unknown }>} */
   const mock = served
     ? fetch('mock.json').then(
         (r) => (r.ok ? r.json() : {}),

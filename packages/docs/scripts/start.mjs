@@ -37,6 +37,7 @@ function routeEntry(path) {
   return file && existsSync(file) ? { file, type: 'text/javascript; charset=utf-8' } : undefined;
 }
 
+/** @returns {never} */
 function fail(message) {
   console.error(message);
   process.exit(1);
@@ -65,53 +66,29 @@ function options() {
     }
     return { docsPort: port(values['docs-port'], 'docs-port'), mockPort: port(values['mock-port'], 'mock-port') };
   } catch (error) {
-    return fail(`${error.message}\n${usage}`);
+    return fail(`${/** @type {Error} */ (error).message}\n${usage}`);
   }
 }
 
-// Headers that belong to one hop (or to the page, not to the API) and are not relayed.
-const HOP_HEADERS = new Set([
-  'host',
-  'connection',
-  'content-length',
-  'transfer-encoding',
-  'keep-alive',
-  'cookie',
-  'origin',
-  'referer',
-]);
-
 /**
- * The page's "Try it" panel (scripts/try-it.js) sends `/mock/<production path>` here, same origin,
- * and this relays it to the mock as `<mock>/<production path>` (the mock allows no cross-origin
- * call). Nothing of the request is logged.
+ * The page's "Try it" panel (scripts/try-it.js) sends `/mock/<production path>` here, same origin
+ * (the mock allows no cross-origin call), and the mock's own request handler answers it in this
+ * process: no relay. The page's cookies are not the API's and are dropped. Nothing is logged.
  */
-async function relayToMock(request, response, mockUrl) {
-  try {
-    if (!mockUrl) throw new Error('the mock is not up yet');
-    // Only ever the mock: a path such as /mock//elsewhere/ would otherwise name another host.
-    const target = new URL(`${mockUrl}${request.url.slice('/mock'.length)}`);
-    if (request.url.startsWith('/mock//') || target.origin !== new URL(mockUrl).origin) {
-      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('The relay sends to the mock only: /mock/<production path>, e.g. /mock/v3/calls/ID.\n');
-      return;
-    }
-    const chunks = [];
-    for await (const chunk of request) chunks.push(chunk);
-    const headers = Object.entries(request.headers).filter(([name]) => !HOP_HEADERS.has(name));
-    const answer = await fetch(target, {
-      method: request.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    const body = Buffer.from(await answer.arrayBuffer());
-    const kept = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding');
-    response.writeHead(answer.status, [...kept.flat(), 'content-length', String(body.length)]);
-    response.end(body);
-  } catch (error) {
-    response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end(`The mock did not answer: ${error.message}\n`);
+function answerAsMock(request, response, mock) {
+  if (!mock || request.url.startsWith('/mock//')) {
+    // `/mock//host/…` would read as another host: only production paths of the mock are answered.
+    response.writeHead(mock ? 400 : 503, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(
+      mock
+        ? 'Only the mock answers here: /mock/<production path>, e.g. /mock/v3/calls/ID.\n'
+        : 'The mock is not up yet.\n',
+    );
+    return;
   }
+  request.url = request.url.slice('/mock'.length);
+  delete request.headers.cookie;
+  mock.handle(request, response);
 }
 
 // The page is 2.9 MB, 0.6 MB in brotli: compressed once per build (a rebuild changes the file's
@@ -151,8 +128,8 @@ function encoded(file, acceptEncoding) {
   };
 }
 
-/** @param {{ url?: string }} mockInfo filled in once the mock is up */
-function serveDocs(docsPort, mockInfo) {
+/** @param {{ mock?: import('@chatplatform/mock').Mock }} started the mock, once it is up */
+function serveDocs(docsPort, started) {
   for (const { file } of Object.values(files)) {
     if (!existsSync(file))
       fail(`${file} is missing: run \`pnpm build\` first (it bundles the spec and renders the docs).`);
@@ -162,11 +139,11 @@ function serveDocs(docsPort, mockInfo) {
     if (path === '/mock.json' && request.method === 'GET') {
       // The page's "Send to: the mock" setting (scripts/reader-settings.js) asks where the mock is.
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      response.end(JSON.stringify({ url: mockInfo.url }));
+      response.end(JSON.stringify({ url: started.mock?.url }));
       return;
     }
     if (path.startsWith('/mock/')) {
-      relayToMock(request, response, mockInfo.url);
+      answerAsMock(request, response, started.mock);
       return;
     }
     const entry = files[path === '/index.html' ? '/' : path] ?? routeEntry(path);
@@ -201,14 +178,14 @@ function serveDocs(docsPort, mockInfo) {
 const { docsPort, mockPort } = options();
 let docs;
 let mock;
-const mockInfo = {};
+const started = {};
 try {
-  docs = await serveDocs(docsPort, mockInfo);
+  docs = await serveDocs(docsPort, started);
   mock = await startMock(mockPort ? { port: mockPort } : {});
-  mockInfo.url = mock.url;
+  started.mock = mock;
 } catch (error) {
   docs?.close();
-  fail(`Could not start: ${error.message}`);
+  fail(`Could not start: ${/** @type {Error} */ (error).message}`);
 }
 
 const docsUrl = `http://127.0.0.1:${docs.address().port}/`;

@@ -114,6 +114,7 @@
     const value = (name) => form.elements.namedItem(name)?.value ?? '';
     let path = op.path;
     const query = new URLSearchParams();
+    /** @type {Record<string, string>} */
     const headers = {};
     for (const p of op.parameters) {
       const v = value(`${p.in}:${p.name}`);
@@ -129,7 +130,10 @@
       headers['content-type'] = 'application/json';
     }
     const search = query.size ? `?${query}` : '';
-    return { url: `${baseUrl(op)}${path}${search}`, init: { method: op.method, headers, body, credentials: 'omit' } };
+    return {
+      url: `${baseUrl(op)}${path}${search}`,
+      init: { method: op.method, headers, body, credentials: /** @type {const} */ ('omit') },
+    };
   }
 
   async function send() {
@@ -146,7 +150,7 @@
       const headerLines = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
       result.textContent = `${response.status} ${response.statusText}\n${headerLines}\n\n${body}`;
     } catch (error) {
-      result.textContent = `The request did not complete (${error.message}). From the file, the browser may block it; run \`pnpm start\` and choose "the mock".`;
+      result.textContent = `The request did not complete (${/** @type {Error} */ (error).message}). From the file, the browser may block it; run \`pnpm start\` and choose "the mock".`;
     }
   }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { checkedPort, checkedSeed, MockOptionError } from './options.js';
 
 const usage = 'usage: chatplatform-mock [--port N] [--dynamic] [--seed INTEGER] [--errors] [--spec FILE]';
 const DEFAULT_PORT = 4010;
@@ -26,32 +27,25 @@ function parse() {
   }
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_PORT;
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
-    fail(`--port must be an integer from 0 to 65535 (0: a free one), got "${value}".`);
-  }
-  return Number(value);
-}
-
-function parseSeed(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value)) fail(`--seed must be an integer, got "${value}".`);
-  return Number(value);
-}
-
 const values = parse();
 if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const port = parsePort(values.port);
-const seed = parseSeed(values.seed);
+const options = { port: values.port ?? DEFAULT_PORT, seed: values.seed };
+try {
+  // startMock() checks them too, with these very functions: checked here first, a refusal comes
+  // before Prism's modules load.
+  checkedPort(options.port);
+  checkedSeed(options.seed);
+} catch (error) {
+  if (error instanceof MockOptionError) fail(error.message);
+  throw error;
+}
 
-// Prism's modules load only once the arguments are known good, so that a refusal is immediate.
 const { MockStartError, startMock } = await import('./index.js');
 try {
-  const mock = await startMock({ port, dynamic: values.dynamic, seed, errors: values.errors, spec: values.spec });
+  const mock = await startMock({ ...options, dynamic: values.dynamic, errors: values.errors, spec: values.spec });
   console.log(`Mock of the platform API listening on ${mock.url} (production paths: only the origin differs)`);
   console.log(`Try: curl -H 'apikey: test' ${mock.url}/v3/calls/any-session-id`);
   const stop = () => void mock.stop().then(() => process.exit(0));

@@ -1,19 +1,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bundledSpecPath } from '@chatplatform/spec';
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpConfig } from '@stoplight/prism-http';
-import { createServer } from '@stoplight/prism-http-server';
 import type { IHttpOperation } from '@stoplight/types';
-import { startFront } from './front.js';
+import { createMockHandler, type MockHandler } from './handler.js';
 import { cachedOperations, httpOperations } from './operations.js';
+import { checkedPort, checkedSeed, MockStartError } from './options.js';
 import { serverBasePath } from './prepare.js';
 
 export { foldServerPaths } from './prepare.js';
 
 export interface MockOptions {
-  /** Port on 127.0.0.1; the OS picks a free one when omitted or 0. */
-  port?: number;
+  /** Port on 127.0.0.1 (a number or its decimal string); the OS picks a free one when omitted or 0. */
+  port?: number | string;
   /** Generate responses from the schemas (json-schema-faker) instead of serving the examples. */
   dynamic?: boolean;
   /** Seed for dynamic responses, so that a run is repeatable: an integer (or its decimal string). */
@@ -32,12 +34,15 @@ export interface Mock {
   urlFor(productionUrl: string | URL): string;
   /** The mock's equivalent of a spec server (`https://{appId}.api-{region}.{serviceDomain}/v3`). */
   serverUrl(server: string | { url: string }): string;
+  /**
+   * Answers a request in this process as the mock does on its port: for a server of your own (a
+   * docs server, a recorder) that hands it production paths. No relay, no second hop.
+   */
+  handle: MockHandler;
   stop(): Promise<void>;
 }
 
-export class MockStartError extends Error {
-  override name = 'MockStartError';
-}
+export { MockOptionError, MockStartError } from './options.js';
 
 /** The bundle of `@chatplatform/spec`; its error already says how to build it. */
 function defaultSpec(): string {
@@ -57,39 +62,27 @@ export async function startMock(options: MockOptions = {}): Promise<Mock> {
         '(or `pnpm --filter @chatplatform/spec bundle`).',
     );
   }
-  checkSeed(options.seed);
-  checkPort(options.port);
+  const seed = checkedSeed(options.seed);
+  const requested = checkedPort(options.port) ?? 0;
   const operations = await loadOperations(spec);
-  const server = createServer(operations, {
-    cors: false,
-    config: prismConfig(options),
-    components: { logger: createLogger('mock', { level: 'silent' }) },
-  });
-  const engine = (await server.listen(0, '127.0.0.1')).replace(/\/$/, '');
-  const requested = options.port ?? 0;
-  let front: Awaited<ReturnType<typeof startFront>>;
+  const logger = createLogger('mock', { level: 'silent' });
+  const handle = createMockHandler(operations, prismConfig(options, seed), logger);
+  const server = http.createServer(handle);
   try {
-    front = await startFront(engine, requested);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(requested, '127.0.0.1', () => resolve());
+    });
   } catch (error) {
-    await server.close();
     throw new MockStartError(listenFailure(requested, error));
   }
-  const closeFront = () =>
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
     new Promise<void>((resolve) => {
-      front.server.close(() => resolve());
-      front.server.closeAllConnections();
+      server.close(() => resolve());
+      server.closeAllConnections();
     });
-  return mockHandle(front.url, () => Promise.all([closeFront(), server.close()]).then(() => undefined));
-}
-
-function checkSeed(seed: number | string | undefined): void {
-  if (seed === undefined || /^-?\d+$/.test(String(seed))) return;
-  throw new MockStartError(`The seed must be an integer, got ${JSON.stringify(seed)}. Pass e.g. --seed 42.`);
-}
-
-function checkPort(port: number | undefined): void {
-  if (port === undefined || (Number.isInteger(port) && port >= 0 && port <= 65535)) return;
-  throw new MockStartError(`The port must be an integer from 0 to 65535 (0: a free one), got ${port}.`);
+  return mockHandle(url, handle, close);
 }
 
 /** Operations by spec file and modification time: a second mock of the same spec starts in ms. */
@@ -116,9 +109,9 @@ async function readOperations(spec: string): Promise<IHttpOperation[]> {
   }
 }
 
-function prismConfig(options: MockOptions): IHttpConfig {
+function prismConfig(options: MockOptions, seed: string | undefined): IHttpConfig {
   return {
-    mock: { dynamic: options.dynamic ?? false, seed: options.seed === undefined ? undefined : String(options.seed) },
+    mock: { dynamic: options.dynamic ?? false, seed },
     checkSecurity: true,
     validateRequest: true,
     // Prism checking its own answers against the spec: the spec's lint checks every example, and
@@ -143,11 +136,12 @@ function listenFailure(port: number, error: unknown): string {
   return `The mock could not listen on 127.0.0.1:${port}: ${reason}`;
 }
 
-function mockHandle(url: string, close: () => Promise<void>): Mock {
+function mockHandle(url: string, handle: MockHandler, close: () => Promise<void>): Mock {
   let stopped: Promise<void> | undefined;
   return {
     url,
     port: Number(new URL(url).port),
+    handle,
     urlFor(productionUrl) {
       const { pathname, search } = new URL(productionUrl);
       return url + pathname + search;

@@ -3,12 +3,6 @@ import { HTTP_METHODS } from '@chatplatform/spec';
 type Json = Record<string, unknown>;
 interface Server {
   url: string;
-  variables?: Record<string, { default: string }>;
-}
-
-/** A server URL with each variable replaced by its default. */
-export function serverDefaultUrl(server: Server): string {
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name);
 }
 
 /** The path part of a server URL (`/v3` for `https://{appId}.api-{region}.{serviceDomain}/v3`). */

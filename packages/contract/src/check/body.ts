@@ -1,5 +1,5 @@
 import type { Exchange } from '../read/exchange.js';
-import { type BodyPlan, MAX_REMEMBERED, type MediaPlan } from './operation-plan.js';
+import type { BodyPlan, MediaPlan } from './operation-plan.js';
 import type { ErrorObject, SchemaValidators } from './schema-validators.js';
 import { type ExchangeReport, schemaViolations, type Violation } from './violations.js';
 
@@ -74,21 +74,8 @@ function mediaOf(
       out.push({ kind: side, pointer: '/response/headers/content-type', expected, found: 'absent' });
     return typeof rawBody === 'string' ? content[0] : (content.find((m) => m.isJson) ?? content[0]);
   }
-  const media = matchMediaType(plan, contentType);
+  const media = findMediaType(plan.content, contentType);
   if (!media) out.push({ kind: side, pointer: `/${side}/headers/content-type`, expected, found: contentType });
-  return media;
-}
-
-/** The media type a Content-Type value stands for, remembered per body (up to MAX_REMEMBERED values). */
-function matchMediaType(plan: BodyPlan, header: string): MediaPlan | undefined {
-  if (header === plan.lastHeader) return plan.lastMedia;
-  let media = plan.seen.get(header);
-  if (media === undefined && !plan.seen.has(header)) {
-    media = findMediaType(plan.content, header);
-    if (plan.seen.size < MAX_REMEMBERED) plan.seen.set(header, media);
-  }
-  plan.lastHeader = header;
-  plan.lastMedia = media;
   return media;
 }
 

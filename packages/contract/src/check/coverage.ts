@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
 import { type Exchange, splitUrl } from '../read/exchange.js';
-import { deref, escapePointer, isObject, type OpenApiDocument } from '../spec-document.js';
+import { deref, escapePointer, isObject, type OpenApiDocument } from '../read/spec-document.js';
 import type { ExchangeReport } from './violations.js';
 
 /** Depth of nested response properties listed (data/0/sessionId is depth 2 below the array). */

@@ -1,7 +1,7 @@
 import { type Exchange, type ExchangeSource, originOf, splitUrl } from '../read/exchange.js';
-import { type OperationRef, OperationRouter, type RouteMatch, upperCaseMethod } from '../route/operation-router.js';
+import { loadSpec, type OpenApiDocument } from '../read/spec-document.js';
+import { type OperationRef, OperationRouter, type RouteMatch } from '../route/operation-router.js';
 import { ServerOrigins } from '../route/server-origins.js';
-import { loadSpec, type OpenApiDocument } from '../spec-document.js';
 import { checkBody } from './body.js';
 import { compilePlan, type OperationPlan } from './operation-plan.js';
 import { checkParams } from './params.js';
@@ -38,7 +38,7 @@ export class ExchangeValidator {
 
   validate(exchange: Exchange, source: ExchangeSource = {}, index = 0): ExchangeReport {
     const { request, response } = exchange;
-    const method = upperCaseMethod(request.method);
+    const method = request.method.toUpperCase();
     const { pathname, query } = splitUrl(request.url);
     const report: ExchangeReport = {
       index,
@@ -57,7 +57,7 @@ export class ExchangeValidator {
     const origin = plan.origins && this.servers.misdirected(plan.origins, request.url);
     if (plan.origins && origin !== undefined)
       out.push({ kind: 'server', pointer: '/request/url', expected: plan.origins.expected, found: origin });
-    const queryParams = plan.hasQueryParams || query.includes('=') ? new URLSearchParams(query) : undefined;
+    const queryParams = new URLSearchParams(query);
     checkSecurity(plan, request.headers, queryParams, out);
     const values = { path: route.pathParams, headers: request.headers, query: queryParams };
     checkParams(plan.params, values, this.schemas, out);

@@ -1,7 +1,13 @@
 import type { Headers } from '../read/exchange.js';
+import {
+  deref,
+  escapePointer,
+  isObject,
+  type OpenApiDocument,
+  type SecurityRequirement,
+} from '../read/spec-document.js';
 import type { OperationRef } from '../route/operation-router.js';
 import type { OperationOrigins, ServerOrigins } from '../route/server-origins.js';
-import { deref, escapePointer, isObject, type OpenApiDocument, type SecurityRequirement } from '../spec-document.js';
 import type { ValidateFunction } from './schema-validators.js';
 
 /** A parameter or header to check, and where it stands in the spec and in the exchange. */
@@ -26,14 +32,10 @@ export interface MediaPlan {
   validate?: ValidateFunction;
 }
 
-/** A body's documented media types, and the Content-Type values seen so far with the media type each matched. */
+/** A body's documented media types. */
 export interface BodyPlan {
   required: boolean;
   content: MediaPlan[];
-  seen: Map<string, MediaPlan | undefined>;
-  /** The Content-Type value matched last: traffic mostly repeats one, compared faster than hashed. */
-  lastHeader?: string;
-  lastMedia?: MediaPlan;
 }
 
 export interface ResponsePlan {
@@ -55,18 +57,12 @@ export interface OperationPlan {
   /** The origins of its servers; absent when they are relative. */
   origins?: OperationOrigins;
   params: ParamPlan[];
-  hasQueryParams: boolean;
   /** Alternatives (OR) of requirements (AND); empty: no security. */
   security: SecurityCheck[][];
   requestBody?: BodyPlan;
   responses: Map<string, ResponsePlan>;
-  /** The response documented for each status seen (`null`: none), so that it is looked up once per status. */
-  byStatus: Map<number, ResponsePlan | null>;
   documentedStatuses: string[];
 }
-
-/** Distinct statuses and Content-Type values remembered per operation: traffic repeats a handful of them. */
-export const MAX_REMEMBERED = 64;
 
 /** Compiles the plan of the operation `ref` of `doc`; its schemas are compiled later, on first use. */
 export function compilePlan(doc: OpenApiDocument, ref: OperationRef, servers: ServerOrigins): OperationPlan {
@@ -80,11 +76,9 @@ export function compilePlan(doc: OpenApiDocument, ref: OperationRef, servers: Se
     ref,
     ...(origins ? { origins } : {}),
     params,
-    hasQueryParams: params.some((p) => p.in === 'query'),
     security: securityPlan(doc, operation),
     ...(requestBody ? { requestBody } : {}),
     responses: responsePlans(doc, ref, rawResponses),
-    byStatus: new Map(),
     documentedStatuses: Object.keys(rawResponses),
   };
 }
@@ -219,7 +213,7 @@ function apiKeyCheck(name: string, field: string, where: unknown): SecurityCheck
 }
 
 function bodyPlan(required: boolean, content: unknown, pointer: string): BodyPlan {
-  return { required, content: mediaPlans(content, pointer), seen: new Map() };
+  return { required, content: mediaPlans(content, pointer) };
 }
 
 function mediaPlans(content: unknown, pointer: string): MediaPlan[] {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../read/exchange.js';
 import { checkBody } from './body.js';
-import { MAX_REMEMBERED, type OperationPlan, type ResponsePlan } from './operation-plan.js';
+import type { OperationPlan, ResponsePlan } from './operation-plan.js';
 import { checkWireValue } from './params.js';
 import type { SchemaValidators } from './schema-validators.js';
 import type { ExchangeReport } from './violations.js';
@@ -38,10 +38,6 @@ export function checkResponse(
 
 /** The response documented for `status`: exact code, then its range (`2XX`), then `default`. */
 function responseFor(plan: OperationPlan, status: number): ResponsePlan | undefined {
-  const known = plan.byStatus.get(status);
-  if (known !== undefined) return known ?? undefined;
   const key = String(status);
-  const found = plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
-  if (plan.byStatus.size < MAX_REMEMBERED) plan.byStatus.set(status, found ?? null);
-  return found;
+  return plan.responses.get(key) ?? plan.responses.get(`${key[0]}XX`) ?? plan.responses.get('default');
 }

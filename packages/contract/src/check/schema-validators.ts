@@ -1,21 +1,12 @@
+import { valueAtPointer } from '@chatplatform/spec';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { atPointer, type OpenApiDocument } from '../spec-document.js';
+import type { OpenApiDocument } from '../read/spec-document.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is `module.exports` at run time.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as ((
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
   ajv: Ajv2020,
-) => Ajv2020) & { get(format: string): unknown };
-
-/**
- * A plain http(s) URL (host name, port, path, query) in characters that ajv-formats' RFC 3986
- * `uri` check accepts wherever they stand in those parts: such a value passes that check, so it
- * is accepted at once; any other value still goes through the full check (its one regex, with
- * IPv6 literals and percent-escapes, is most of the cost of a valid Get Call body).
- * `test/uri-format.test.ts` compares the two on generated values.
- */
-export const PLAIN_HTTP_URL =
-  /^https?:\/\/[a-z0-9\-._~]+(?::\d+)?(?:\/[a-z0-9\-._~!$&'()*+,;=:@]*)*(?:\?[a-z0-9\-._~!$&'()*+,;=:@/?]*)?$/i;
+) => Ajv2020;
 
 const SPEC_ID = 'openapi-spec';
 
@@ -92,7 +83,7 @@ function inlineLocalRefs(doc: OpenApiDocument, node: unknown, within: readonly s
   if (typeof $ref !== 'string' || !$ref.startsWith('#/'))
     return $ref === undefined ? inlinedRest : { $ref, ...inlinedRest };
   if (within.includes($ref)) return { $ref: `${SPEC_ID}#${encodePointer($ref.slice(1))}`, ...inlinedRest };
-  const target = inlineLocalRefs(doc, atPointer(doc, $ref.slice(1)), [...within, $ref]);
+  const target = inlineLocalRefs(doc, valueAtPointer(doc, $ref.slice(1)), [...within, $ref]);
   return Object.keys(inlinedRest).length === 0 ? target : { allOf: [target], ...inlinedRest };
 }
 
@@ -107,8 +98,6 @@ function createAjv(
   // JSON Schema; logger: false keeps unknown-keyword notices out of reports.
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ...options });
   addFormats(ajv);
-  const fullUri = addFormats.get('uri') as (value: string) => boolean;
-  ajv.addFormat('uri', (value: string) => PLAIN_HTTP_URL.test(value) || fullUri(value));
   if (doc) ajv.addSchema(doc as object, SPEC_ID, undefined, false);
   return ajv;
 }

@@ -1,11 +1,13 @@
 import { InputError } from '../errors.js';
 import { describeSource } from '../read/exchange.js';
-import { inputName, type ReadOptions, readBatches } from '../read/read-exchanges.js';
+import { inputName, type ReadOptions, type RecordedExchange, readExchanges } from '../read/read-exchanges.js';
 import { ServerFilter } from '../route/server-filter.js';
-import { type BatchOutcome, checkBatch } from './check-batch.js';
 import type { CoverageCollector, CoverageReport } from './coverage.js';
 import { ExchangeValidator } from './exchange-validator.js';
 import type { ExchangeReport } from './violations.js';
+
+/** The summary's key for exchanges that matched no operation. */
+export const NO_OPERATION = '(no operation)';
 
 export interface ValidationSummary {
   /** The input's name (`stdin` for `-`). */
@@ -43,7 +45,7 @@ export interface ValidateRecordingOptions extends ReadOptions {
    * as soon as the exchanges before it are counted (for streaming output).
    */
   onViolation?: (report: ExchangeReport) => void;
-  /** Called after each batch of exchanges (hundreds) with the running count (for progress lines). */
+  /** Called every PROGRESS_EVERY exchanges checked with the running count (for progress lines). */
   onProgress?: (exchanges: number) => void;
   /** Collects what the traffic exercised (operations, statuses, parameters, properties). */
   coverage?: CoverageCollector;
@@ -93,40 +95,13 @@ export async function validateRecording(
     omitted: 0,
     operations: {},
   };
-  const check = {
-    name: summary.input,
-    validator,
-    coverage: options.coverage,
-    keep: options.maxReports ?? 1000,
-    servers: options.servers?.length ? new ServerFilter(options.servers) : undefined,
-  };
-  const outcomes = (async function* () {
-    for await (const batch of readBatches(input, options)) yield checkBatch(batch, check);
-  })();
-  await collect(summary, outcomes, options);
-  if (options.coverage) summary.coverage = options.coverage.report();
-  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = nothingValidated(summary);
-  return summary;
-}
-
-/** Adds the outcomes to the summary in input order, up to the first fault, which it records. */
-async function collect(
-  summary: ValidationSummary,
-  outcomes: AsyncIterable<BatchOutcome>,
-  options: ValidateRecordingOptions,
-): Promise<void> {
-  let place = '';
+  const servers = options.servers?.length ? new ServerFilter(options.servers) : undefined;
+  const run: Run = { summary, validator, servers, options, place: '' };
   try {
-    for await (const outcome of outcomes) {
-      addOutcome(summary, outcome, options);
-      if (outcome.last) place = `after ${describeSource(outcome.last)}`;
-      if (outcome.fault) {
-        summary.inputError = outcome.fault;
-        break;
-      }
-    }
+    for await (const recorded of readExchanges(input, options)) if (!checkRecorded(recorded, run)) break;
   } catch (error) {
     // A fault outside any exchange's check keeps what was checked before it and names the place.
+    const { place } = run;
     summary.inputError =
       error instanceof InputError
         ? { where: error.where, message: error.message }
@@ -135,33 +110,69 @@ async function collect(
             message: `${summary.input}: ${place ? `${place}: ` : ''}could not be validated (${(error as Error).message ?? String(error)})`,
           };
   }
+  summary.omitted = summary.violating - summary.reports.length;
+  if (options.coverage) summary.coverage = options.coverage.report();
+  if (summary.exchanges === 0 && !summary.inputError) summary.inputError = nothingValidated(summary);
+  return summary;
 }
 
-/** Counts a batch's outcome into the summary, in input order, and keeps its first violating exchanges' reports. */
-function addOutcome(summary: ValidationSummary, outcome: BatchOutcome, options: ValidateRecordingOptions): void {
-  const maxReports = options.maxReports ?? 1000;
-  const before = summary.exchanges;
-  summary.exchanges += outcome.exchanges;
-  summary.conforming += outcome.exchanges - outcome.violating;
-  summary.violating += outcome.violating;
-  summary.violations += outcome.violations;
-  summary.bodiesNotRecorded += outcome.bodiesNotRecorded;
-  summary.clientFailures += outcome.clientFailures;
-  summary.skipped += outcome.skipped;
-  for (const [key, counts] of Object.entries(outcome.operations)) {
-    summary.operations[key] ??= { exchanges: 0, violating: 0 };
-    const stats = summary.operations[key];
-    stats.exchanges += counts.exchanges;
-    stats.violating += counts.violating;
+interface Run {
+  summary: ValidationSummary;
+  validator: ExchangeValidator;
+  servers: ServerFilter | undefined;
+  options: ValidateRecordingOptions;
+  /** Where the last exchange read came from, for a fault's message. */
+  place: string;
+}
+
+/** Checks one exchange, counting it into the summary; false when a fault in its check ends the run (recorded). */
+function checkRecorded(recorded: RecordedExchange, run: Run): boolean {
+  const { summary } = run;
+  try {
+    checkOne(recorded, run);
+  } catch (error) {
+    // Any fault, not only unreadable input, ends the check here and names the exchange.
+    const where = describeSource(recorded.source);
+    const why = (error as Error).message ?? String(error);
+    summary.inputError = { where, message: `${summary.input}: ${where}: could not be validated (${why})` };
+    return false;
   }
-  for (const report of outcome.reports) {
-    if (summary.reports.length >= maxReports) break;
-    report.index = before + report.index + 1;
-    summary.reports.push(report);
-    options.onViolation?.(report);
+  run.place = `after ${describeSource(recorded.source)}`;
+  return true;
+}
+
+/** How often a progress line is updated, in exchanges checked. */
+const PROGRESS_EVERY = 1000;
+
+function checkOne({ exchange, source, clientFailure }: RecordedExchange, run: Run): void {
+  const { summary, options } = run;
+  if (clientFailure !== undefined) {
+    summary.clientFailures++;
+    return;
   }
-  summary.omitted = summary.violating - summary.reports.length;
-  if (outcome.exchanges > 0) options.onProgress?.(summary.exchanges);
+  if (run.servers && !run.servers.includes(exchange.request.url)) {
+    summary.skipped++;
+    return;
+  }
+  const report = run.validator.validate(exchange, source, summary.exchanges + 1);
+  options.coverage?.add(exchange, report);
+  summary.exchanges++;
+  if (summary.exchanges % PROGRESS_EVERY === 0) options.onProgress?.(summary.exchanges);
+  if (report.unchecked) summary.bodiesNotRecorded++;
+  const key = report.operationId ?? NO_OPERATION;
+  summary.operations[key] ??= { exchanges: 0, violating: 0 };
+  const stats = summary.operations[key];
+  stats.exchanges++;
+  if (report.violations.length === 0) {
+    summary.conforming++;
+    return;
+  }
+  summary.violating++;
+  stats.violating++;
+  summary.violations += report.violations.length;
+  if (summary.reports.length >= (options.maxReports ?? 1000)) return;
+  summary.reports.push(report);
+  options.onViolation?.(report);
 }
 
 /** 0: all conform; 1: any violation; 2: the input could not be read or checked to its end, or held no exchange. */

@@ -1,5 +1,6 @@
+import { valueAtPointer } from '@chatplatform/spec';
 import type { ExchangeSource } from '../read/exchange.js';
-import { atPointer, escapePointer } from '../spec-document.js';
+import { escapePointer } from '../read/spec-document.js';
 import type { ErrorObject } from './schema-validators.js';
 
 export type ViolationKind =
@@ -100,7 +101,7 @@ export function schemaViolations(kind: ViolationKind, base: string, data: unknow
     }
     // A value anywhere below a secret-looking name (credentials/user) is as secret as the name's own.
     const secretToken = pointer.split('/').find((token) => token !== '' && isSecretName(token)) ?? '';
-    found ??= preview(atPointer(data, error.instancePath), secretToken);
+    found ??= preview(valueAtPointer(data, error.instancePath), secretToken);
     out.push({ kind, pointer: base + pointer, expected, found });
   }
   return out;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { UsageError } from '../errors.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are not forwarded; length is recomputed from the body read.
 const HOP_BY_HOP = new Set([
@@ -178,11 +179,11 @@ export function parseUpstream(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(
+    throw new UsageError(
       `--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`--upstream must use http or https (got ${url.protocol})`);
+    throw new UsageError(`--upstream must use http or https (got ${url.protocol})`);
   return url;
 }

@@ -39,9 +39,7 @@ export function normalizeHeaders(raw: unknown): Headers | undefined {
     return headers;
   }
   if (typeof raw !== 'object') return undefined;
-  // for…in rather than Object.entries: no array per header, on every exchange (JSON objects have no inherited keys).
-  for (const name in raw) {
-    const value = (raw as Record<string, unknown>)[name];
+  for (const [name, value] of Object.entries(raw)) {
     if (Array.isArray(value)) {
       // One level of list (a repeated header), no deeper: a nested value is not a header value.
       if (!value.every(isScalar)) return undefined;
@@ -65,7 +63,7 @@ function addHeader(headers: Headers, name: string, value: string): void {
   headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
 }
 
-/** Splits a recorded URL (absolute or origin-relative) into path and query without `new URL`'s cost. */
+/** Splits a recorded URL (absolute or origin-relative) into path and query, as recorded (`new URL` would normalise the path). */
 export function splitUrl(url: string): { pathname: string; query: string } {
   const scheme = url.startsWith('/') ? -1 : url.indexOf('://');
   const start = scheme === -1 ? 0 : authorityEnd(url, scheme + 3);
@@ -82,7 +80,7 @@ export function splitUrl(url: string): { pathname: string; query: string } {
  * Where the authority of an absolute URL that starts at `from` ends: at its first `/`, `?` or `#`
  * (a `/` in the query is not the path's), else at the URL's end.
  */
-export function authorityEnd(url: string, from: number): number {
+function authorityEnd(url: string, from: number): number {
   let end = url.length;
   const slash = url.indexOf('/', from);
   if (slash !== -1) end = slash;

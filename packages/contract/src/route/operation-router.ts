@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
+import { escapePointer, isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 
 /** One operation of the spec, addressed by its document pointer. */
 export interface OperationRef {
@@ -87,7 +87,7 @@ export class OperationRouter {
     }
     if (!best) return this.miss(pathname);
     const { route, found } = best;
-    const operation = route.operations.get(upperCaseMethod(method));
+    const operation = route.operations.get(method.toUpperCase());
     if (!operation)
       return { kind: 'method-not-allowed', pathTemplate: route.pathTemplate, allowed: [...route.operations.keys()] };
     const pathParams: Record<string, string> = {};
@@ -187,27 +187,6 @@ function buildRoute(
     templatedSegments: paramNames.length,
     order,
   };
-}
-
-/**
- * The method upper-cased. The usual ones, as recorded, come back as this module's constants:
- * no new string per exchange, and a string whose hash is known when it is looked up.
- */
-export function upperCaseMethod(method: string): string {
-  switch (method) {
-    case 'GET':
-      return 'GET';
-    case 'POST':
-      return 'POST';
-    case 'PUT':
-      return 'PUT';
-    case 'PATCH':
-      return 'PATCH';
-    case 'DELETE':
-      return 'DELETE';
-    default:
-      return method.toUpperCase();
-  }
 }
 
 /**

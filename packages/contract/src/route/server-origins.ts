@@ -1,19 +1,15 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { authorityEnd } from '../read/exchange.js';
-import { isObject, type OpenApiDocument, type ServerObject } from '../spec-document.js';
+import { originOf } from '../read/exchange.js';
+import { isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 import { escapeRegex, serverPartPattern } from './operation-router.js';
 
 /** Recorded origins are compared without their scheme's default port. */
 const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
-/** What ends a URL's authority. */
-const AUTHORITY_END = /[/?#]/;
 
 /** The origins one operation may be sent to, from its servers, and how a report names them. */
 export interface OperationOrigins {
   pattern: RegExp;
   expected: string;
-  /** The origin, as written, of the last URL that passed: traffic mostly repeats one. */
-  lastPassed?: string;
 }
 
 /**
@@ -49,18 +45,10 @@ export class ServerOrigins {
    * relative, or a host the spec does not name.
    */
   misdirected(origins: OperationOrigins, url: string): string | undefined {
-    const { lastPassed } = origins;
-    if (lastPassed !== undefined && url.startsWith(lastPassed) && AUTHORITY_END.test(url[lastPassed.length] ?? '/'))
-      return undefined;
-    const written = writtenOrigin(url);
-    if (written === undefined) return undefined;
-    const origin = normalized(written);
+    const origin = originOf(url);
+    if (origin === '') return undefined;
     const host = origin.slice(origin.indexOf('://') + 3).replace(/:\d+$/, '');
-    if (origins.pattern.test(origin) || !this.specHosts?.test(host)) {
-      origins.lastPassed = written;
-      return undefined;
-    }
-    return origin;
+    return origins.pattern.test(origin) || !this.specHosts?.test(host) ? undefined : origin;
   }
 }
 
@@ -111,21 +99,4 @@ function portPattern(server: ServerObject, scheme: string, port: string): string
       ? []
       : [server.variables?.[variable]?.default, ...(server.variables?.[variable]?.enum ?? [])];
   return values.some((value) => `:${value}` === defaultPort) ? `(?:${pattern})?` : pattern;
-}
-
-/** `scheme://authority` of an absolute URL as written; undefined for a relative one. */
-function writtenOrigin(url: string): string | undefined {
-  const schemeEnd = url.indexOf('://');
-  if (schemeEnd <= 0 || url.startsWith('/')) return undefined;
-  return url.slice(0, authorityEnd(url, schemeEnd + 3));
-}
-
-/** An origin lower-cased, without user info or its scheme's default port. */
-function normalized(written: string): string {
-  const schemeEnd = written.indexOf('://');
-  const scheme = written.slice(0, schemeEnd).toLowerCase();
-  const authority = written.slice(schemeEnd + 3);
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1).toLowerCase();
-  const defaultPort = DEFAULT_PORTS[scheme];
-  return `${scheme}://${defaultPort && hostPort.endsWith(defaultPort) ? hostPort.slice(0, -defaultPort.length) : hostPort}`;
 }

@@ -45,10 +45,6 @@ export function argumentsInOrder(model) {
 export function requireSupported(model, language) {
   const where = `${model.operationId}: the ${language} sample`;
   if (!model.tag) throw new Error(`${where} needs a tag (the generated client's API class).`);
-  if (model.query.length)
-    throw new Error(
-      `${where} does not render query parameters yet (scripts/code-samples/${language.toLowerCase()}.js).`,
-    );
   if (model.body !== undefined && !model.bodySchemaName)
     throw new Error(`${where} needs a named request body schema (the generated model class).`);
 }
@@ -59,4 +55,26 @@ export function schemeNote(model) {
   const headers = model.credentials.map(({ header }) => header).join(' and ');
   const plural = model.credentials.length > 1;
   return `${names} ${plural ? 'are' : 'is'} the spec's security scheme name${plural ? 's' : ''}; sent in the ${headers} header${plural ? 's' : ''}.`;
+}
+
+/**
+ * A parameter's example as a literal of a typed language: a string quoted by `quote`, a boolean
+ * bare, a number as the parameter's type has it in the generated client: `suffix[type]` after an
+ * integer (`int64`: Java's `L`), a decimal point for a `number`, `decimal(text)` for a `number`
+ * without a format where the client takes an arbitrary-precision decimal (Java, Kotlin), and
+ * `suffix.float` after a `float`.
+ * @param {{ name: string, value: any, type: string, format?: string }} argument
+ * @param {(text: string) => string} quote
+ * @param {{ suffix?: Record<string, string>, decimal?: (text: string) => string }} [options]
+ */
+export function typedLiteral(argument, quote, { suffix = {}, decimal } = {}) {
+  const { value, type, format } = argument;
+  if (type === 'string') return quote(value);
+  if (type === 'boolean') return String(Boolean(value));
+  const number = Number(value);
+  if (!Number.isFinite(number)) throw new Error(`parameter "${argument.name}": ${value} is not a ${type}.`);
+  if (type !== 'number') return `${number}${suffix[type] ?? ''}`;
+  const text = Number.isInteger(number) ? `${number}.0` : String(number);
+  if (format === 'float') return `${text}${suffix.float ?? ''}`;
+  return format !== 'double' && decimal ? decimal(text) : text;
 }

@@ -3,6 +3,7 @@
 // platform. Its first call is Get Call's curl sample, the one the tests run; the install steps are
 // the LANGUAGES' own (render.js), so a new language brings its line with it.
 import { readFileSync } from 'node:fs';
+import { inferredMark } from '../reading/inferred-marks.js';
 import { LANGUAGES } from './render.js';
 
 const TEMPLATE = new URL('../getting-started.md', import.meta.url);
@@ -19,9 +20,10 @@ function installTable(version) {
 
 /**
  * @param {string} description the spec's info.description
- * @param {{ model: object, version: string, generatorVersion: string }} facts Get Call's model and versions
+ * @param {{ model: object, version: string, generatorVersion: string, missingKey: { status: number, 'x-inferred': string } }} facts
+ *   Get Call's model, the versions, and what the mock answers without a key (its security scheme's `x-missing-key`)
  */
-export function withGettingStarted(description, { model, version, generatorVersion }) {
+export function withGettingStarted(description, { model, version, generatorVersion, missingKey }) {
   // The decorator runs on `redocly bundle` and again on `redocly build-docs` of that bundle.
   if (/^## Getting started$/m.test(description)) return description;
   const values = {
@@ -29,7 +31,12 @@ export function withGettingStarted(description, { model, version, generatorVersi
     version,
     generatorVersion,
     installTable: installTable(version),
-    firstCall: indent(LANGUAGES.find((l) => l.label === 'curl').render(model), '   '),
+    // Not the platform's documented answer: marked, with the spec's reason one click away.
+    missingKeyStatus: `${missingKey.status} ${inferredMark(missingKey['x-inferred'])}`,
+    firstCall: indent(
+      /** @type {(typeof LANGUAGES)[number]} */ (LANGUAGES.find((l) => l.label === 'curl')).render(model),
+      '   ',
+    ),
   };
   const section = readFileSync(TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (whole, name) => {
     if (!(name in values)) throw new Error(`scripts/getting-started.md: unknown placeholder ${whole}.`);

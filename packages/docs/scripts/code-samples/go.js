@@ -1,10 +1,10 @@
-// Go with the client OpenAPI Generator makes from this spec (module
-// example.com/chatplatform/chatplatform-go, packages/sdks/generator/go.yaml). The sample gives the
-// operation its concrete server (the reader's app and region, or the mock), reads the keys from the
-// environment and prints the answer as JSON.
-import { argumentsInOrder, pascalKeep, requireSupported, schemeNote } from './generated-names.js';
+// Go with the client OpenAPI Generator makes from this spec (packages/sdks/generator/go.yaml),
+// imported by the module path its release has (@chatplatform/sdks' goModulePath: `/vN` at its end
+// from v2 on). The sample gives the operation its concrete server (the reader's app and region, or
+// the mock), reads the keys from the environment and prints the answer as JSON.
+import { goModulePath } from '@chatplatform/sdks/paths';
+import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, typedLiteral } from './generated-names.js';
 
-const MODULE = 'example.com/chatplatform/chatplatform-go';
 const str = (value) => JSON.stringify(String(value));
 
 function rawString(json, where) {
@@ -30,13 +30,16 @@ function callExpression(model, service) {
   for (const argument of argumentsInOrder(model)) {
     if (argument.in === 'path') continue;
     if (argument.in === 'body') call += `.${argument.name}(body)`;
-    else if (argument.value !== undefined) call += `.${pascalKeep(argument.name)}(${str(argument.value)})`;
+    // A query or header parameter is a setter of the request builder, typed as the spec's schema.
+    else if (argument.value !== undefined) call += `.${pascalKeep(argument.name)}(${typedLiteral(argument, str)})`;
   }
   return `${call}.Execute()`;
 }
 
 export function goSample(model) {
   requireSupported(model, 'Go');
+  if (!model.version)
+    throw new Error(`${model.operationId}: the Go sample needs the spec's info.version (its module path).`);
   const service = `${pascalKeep(model.tag)}API`;
   const body =
     model.body === undefined
@@ -58,7 +61,7 @@ export function goSample(model) {
     '\t"log"',
     '\t"os"',
     '',
-    `\tchatplatform ${str(MODULE)}`,
+    `\tchatplatform ${str(goModulePath(model.version))}`,
     ')',
     '',
     'func main() {',

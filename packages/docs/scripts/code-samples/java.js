@@ -1,7 +1,15 @@
 // Java with the client OpenAPI Generator makes from this spec (library okhttp-gson, packages
 // com.chatplatform.client{,.api,.model}, packages/sdks/generator/java.yaml). One class per
 // operation, named after it; the operation's API gets its concrete server with setCustomBaseUrl.
-import { argumentsInOrder, camel, pascalKeep, pascalLower, requireSupported, schemeNote } from './generated-names.js';
+import {
+  argumentsInOrder,
+  camel,
+  pascalKeep,
+  pascalLower,
+  requireSupported,
+  schemeNote,
+  typedLiteral,
+} from './generated-names.js';
 
 const PACKAGE = 'com.chatplatform.client';
 const str = (value) => JSON.stringify(String(value));
@@ -11,7 +19,12 @@ export function javaSample(model) {
   const api = `${pascalLower(model.tag)}Api`;
   const args = argumentsInOrder(model).map((a) => {
     if (a.in === 'body') return 'body';
-    return a.value === undefined ? 'null' : str(a.value);
+    // Every parameter is an argument in order, boxed: null leaves an optional one out.
+    if (a.value === undefined) return 'null';
+    return typedLiteral(a, str, {
+      suffix: { int64: 'L', float: 'f' },
+      decimal: (text) => `new java.math.BigDecimal(${str(text)})`,
+    });
   });
   const imports = [`${PACKAGE}.ApiClient`, `${PACKAGE}.api.${api}`, `${PACKAGE}.auth.ApiKeyAuth`];
   if (model.body !== undefined) imports.push(`${PACKAGE}.model.${model.bodySchemaName}`);

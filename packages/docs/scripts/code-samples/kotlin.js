@@ -1,17 +1,24 @@
 // Kotlin with the client OpenAPI Generator makes from this spec (library jvm-okhttp, packages
 // com.chatplatform.kotlin.*, packages/sdks/generator/kotlin.yaml). The API class takes the concrete
 // server as its base path; the keys are set by header name, as that client keeps them.
-import { argumentsInOrder, camel, pascalKeep, requireSupported } from './generated-names.js';
+import { argumentsInOrder, camel, pascalKeep, requireSupported, typedLiteral } from './generated-names.js';
 
 const PACKAGE = 'com.chatplatform.kotlin';
 const str = (value) => JSON.stringify(String(value)).replace(/\$/g, '\\$');
+
+/** A named argument's value, typed as the generated parameter (kotlin.Int, kotlin.Long, BigDecimal, ...). */
+const kotlinLiteral = (argument) =>
+  typedLiteral(argument, str, {
+    suffix: { int64: 'L', float: 'f' },
+    decimal: (text) => `java.math.BigDecimal(${str(text)})`,
+  });
 
 export function kotlinSample(model) {
   requireSupported(model, 'Kotlin');
   const api = `${pascalKeep(model.tag)}Api`;
   const args = argumentsInOrder(model)
     .filter((a) => a.in === 'body' || a.value !== undefined)
-    .map((a) => (a.in === 'body' ? `${camel(a.name)} = body` : `${a.name} = ${str(a.value)}`));
+    .map((a) => (a.in === 'body' ? `${camel(a.name)} = body` : `${a.name} = ${kotlinLiteral(a)}`));
   const imports = [`${PACKAGE}.apis.${api}`, `${PACKAGE}.infrastructure.ApiClient`];
   const body = [];
   if (model.body !== undefined) {

@@ -33,14 +33,30 @@ function exampleOf(parameter, where) {
   return value;
 }
 
+/**
+ * What a parameter's value is in a typed client: `string`, `integer` (32 bits), `int64`, `number` or
+ * `boolean`. A query parameter that is an array or an object has no sample yet: said so, not guessed.
+ */
+function scalarTypeOf(parameter, where) {
+  const { type, format } = parameter.schema ?? {};
+  const types = Array.isArray(type) ? type.filter((t) => t !== 'null') : [type];
+  if (types.length !== 1 || types[0] === undefined) {
+    if (parameter.in !== 'query') return 'string';
+    throw new Error(`${where}: query parameter "${parameter.name}" needs one schema type for the code samples.`);
+  }
+  const [one] = types;
+  if (one === 'integer') return format === 'int64' ? 'int64' : 'integer';
+  if (['string', 'number', 'boolean'].includes(one)) return one;
+  throw new Error(
+    `${where}: ${parameter.in} parameter "${parameter.name}" is ${one}; the code samples render string, integer, number and boolean parameters only.`,
+  );
+}
+
 /** Name of the request body's schema component (`SendMessageRequest`), from its $ref. */
 function bodySchemaNameOf(requestBody) {
   const ref = requestBody?.content?.['application/json']?.schema?.$ref;
   return typeof ref === 'string'
-    ? ref
-        .split('/')
-        .pop()
-        .replace(/\.(ya?ml|json)$/, '')
+    ? /** @type {string} */ (ref.split('/').pop()).replace(/\.(ya?ml|json)$/, '')
     : undefined;
 }
 
@@ -62,9 +78,10 @@ function bodyExampleOf(requestBody, where) {
  * @param {object} input.operation the operation object, with parameters and requestBody resolved
  * @param {object[]} input.parameters path-level + operation-level parameters, resolved
  * @param {object} input.server the server that applies (operation, path or root level)
- * @param {object[]} input.allServers the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
+ * @param {object[]} [input.allServers] the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
  * @param {object[]} input.security the security requirements that apply
  * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
+ * @param {string} input.version the spec's info.version (a client's release carries it: Go's module path)
  */
 export function operationModel({
   method,
@@ -75,6 +92,7 @@ export function operationModel({
   allServers = [server],
   security,
   securitySchemes,
+  version,
 }) {
   if (!operation.operationId)
     throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
@@ -125,6 +143,7 @@ export function operationModel({
   }
 
   return {
+    version,
     variableDefaults,
     operationId: operation.operationId,
     tag: operation.tags?.[0],
@@ -133,7 +152,14 @@ export function operationModel({
     pathParams,
     headers,
     // Every parameter as declared, for the clients whose methods take them in order.
-    parameters: all.map((p) => ({ name: p.name, in: p.in, required: Boolean(p.required), value: exampleOf(p, where) })),
+    parameters: all.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: Boolean(p.required),
+      value: exampleOf(p, where),
+      type: scalarTypeOf(p, where),
+      format: p.schema?.format,
+    })),
     query,
     credentials,
     body: bodyExampleOf(operation.requestBody, where),

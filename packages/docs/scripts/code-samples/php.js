@@ -3,7 +3,15 @@
 // of their own; an operation with one builds its URL from the spec's template, so the sample hands
 // it the concrete server through getHostSettingsFor<operationId>. Arguments are named (PHP 8), the
 // keys kept by header name.
-import { argumentsInOrder, camel, pascalKeep, requireSupported, schemeNote, snake } from './generated-names.js';
+import {
+  argumentsInOrder,
+  camel,
+  pascalKeep,
+  requireSupported,
+  schemeNote,
+  snake,
+  typedLiteral,
+} from './generated-names.js';
 
 const NAMESPACE = 'ChatPlatform\\Client';
 /** A PHP double-quoted string: JSON's escapes hold, `$` must not interpolate. */
@@ -15,7 +23,15 @@ const singleQuoted = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\
 function configuration(model) {
   const calls = model.credentials.map(({ header, envVar }) => `->setApiKey(${str(header)}, getenv(${str(envVar)}))`);
   if (!model.ownServer) calls.push(`->setHost(${str(model.serverUrl)})`);
+  // This client writes a boolean in the query as 1 or 0 unless its default configuration says
+  // true or false (its serializer reads that one, not the API's).
+  const booleanQuery = model.parameters.some((p) => p.in === 'query' && p.type === 'boolean' && p.value !== undefined);
   return [
+    ...(booleanQuery
+      ? [
+          'Configuration::getDefaultConfiguration()->setBooleanFormatForQueryString(Configuration::BOOLEAN_FORMAT_STRING);',
+        ]
+      : []),
     `// ${schemeNote(model)} This client keeps the keys by header name.`,
     '$config = (new Configuration())',
     ...calls.map((call, i) => `    ${call}${i === calls.length - 1 ? ';' : ''}`),
@@ -48,7 +64,7 @@ export function phpSample(model) {
   }
   const args = argumentsInOrder(model)
     .filter((a) => a.in === 'body' || a.value !== undefined)
-    .map((a) => `${snake(a.name)}: ${a.in === 'body' ? '$body' : str(a.value)}`);
+    .map((a) => `${snake(a.name)}: ${a.in === 'body' ? '$body' : typedLiteral(a, str)}`);
   return [
     '<?php',
     "// Load the client first: Composer's vendor/autoload.php, or in this repository",

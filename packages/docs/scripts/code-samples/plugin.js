@@ -20,6 +20,17 @@ function codeSamplesDecorator() {
   let securitySchemes = {};
   let firstCall; // Get Call's model: the first call of "Getting started"
 
+  /** What Getting started says the mock answers without a key: Get Call's key scheme's `x-missing-key`. */
+  const missingKey = () => {
+    const scheme = firstCall.credentials[0]?.scheme;
+    const said = securitySchemes[scheme]?.['x-missing-key'];
+    if (typeof said?.status !== 'number' || typeof said['x-inferred'] !== 'string')
+      throw new Error(
+        `Getting started says what the mock answers without a key: give the security scheme "${scheme}" an \`x-missing-key\` with \`status\` and \`x-inferred\` (its reason) in the spec.`,
+      );
+    return said;
+  };
+
   const resolve = (ctx, node) => (node && typeof node.$ref === 'string' ? ctx.resolve(node).node : node);
 
   return {
@@ -35,7 +46,7 @@ function codeSamplesDecorator() {
       },
       leave(document) {
         if (!firstCall) throw new Error('"Getting started" shows Get Call (get-call), which the spec no longer has.');
-        const facts = { model: firstCall, version: document.info.version, generatorVersion };
+        const facts = { model: firstCall, version: document.info.version, generatorVersion, missingKey: missingKey() };
         document.info.description = withGettingStarted(document.info.description ?? '', facts);
       },
     },
@@ -61,6 +72,7 @@ function codeSamplesDecorator() {
             allServers: root.servers ?? [],
             security: operation.security ?? root.security,
             securitySchemes,
+            version: root.info?.version,
           });
           operation['x-codeSamples'] = renderSamples(model);
           if (model.operationId === 'get-call') firstCall = model;

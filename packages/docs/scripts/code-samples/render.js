@@ -1,7 +1,8 @@
 // The samples every operation gets, in the order the docs show them: curl, our TypeScript client,
 // then one per client CI builds in packages/sdks (each compiled and run against the mock by
-// test/samples.test.ts). A language is one renderer here, one entry in render.redocly.yaml's
-// codeSamples.languages and one runner in test/sample-runners.ts (packages/docs/README.md).
+// test/e2e/samples.test.ts). A language is one renderer here, one entry in render.redocly.yaml's
+// codeSamples.languages and one runner in test/support/sample-runners.ts (packages/docs/README.md).
+import { goModulePath } from '@chatplatform/sdks/paths';
 import { curlSample } from './curl.js';
 import { goSample } from './go.js';
 import { javaSample } from './java.js';
@@ -33,7 +34,7 @@ export const LANGUAGES = [
     label: 'Go',
     render: goSample,
     install: (version) =>
-      `\`GOPROXY=file://RELEASE/go,$(go env GOPROXY) GONOSUMDB=example.com go get example.com/chatplatform/chatplatform-go/v${version.split('.')[0]}@v${version}\` (the samples' import path then ends in \`/v${version.split('.')[0]}\`)`,
+      `\`GOPROXY=file://RELEASE/go,$(go env GOPROXY) GONOSUMDB=${goModulePath(version).split('/')[0]} go get ${goModulePath(version)}@v${version}\` (the module path the samples import)`,
   },
   {
     lang: 'Java',

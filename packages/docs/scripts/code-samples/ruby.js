@@ -2,7 +2,15 @@
 // Typhoeus, packages/sdks/generator/ruby.yaml). The client is told the operation's concrete server
 // and to ignore the templated one; it keeps the keys by header name. Required arguments are
 // positional, optional ones go in the trailing options hash.
-import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, snake, snakeMethod } from './generated-names.js';
+import {
+  argumentsInOrder,
+  pascalKeep,
+  requireSupported,
+  schemeNote,
+  snake,
+  snakeMethod,
+  typedLiteral,
+} from './generated-names.js';
 
 const MODULE = 'ChatplatformClient';
 /** A Ruby double-quoted string: JSON's escapes hold, `#{` must not interpolate. */
@@ -12,8 +20,8 @@ const singleQuoted = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\
 
 function callArguments(model) {
   const given = argumentsInOrder(model).filter((a) => a.in === 'body' || a.value !== undefined);
-  const positional = given.filter((a) => a.required).map((a) => (a.in === 'body' ? 'body' : str(a.value)));
-  const options = given.filter((a) => !a.required).map((a) => `${snake(a.name)}: ${str(a.value)}`);
+  const positional = given.filter((a) => a.required).map((a) => (a.in === 'body' ? 'body' : typedLiteral(a, str)));
+  const options = given.filter((a) => !a.required).map((a) => `${snake(a.name)}: ${typedLiteral(a, str)}`);
   return options.length ? [...positional, `{ ${options.join(', ')} }`] : positional;
 }
 

@@ -1,7 +1,7 @@
 // Rust with the client OpenAPI Generator makes from this spec (crate chatplatform-client, library
 // reqwest, packages/sdks/generator/rust.yaml), on tokio. The configuration gives the operation its
 // concrete server and holds each key under its security scheme's name.
-import { argumentsInOrder, requireSupported, schemeNote, snake, snakeMethod } from './generated-names.js';
+import { argumentsInOrder, requireSupported, schemeNote, snake, snakeMethod, typedLiteral } from './generated-names.js';
 
 const CRATE = 'chatplatform_client';
 const str = (value) => JSON.stringify(String(value));
@@ -16,8 +16,9 @@ export function rustSample(model) {
   const module = `${snake(model.tag)}_api`;
   const args = argumentsInOrder(model).map((a) => {
     if (a.in === 'body') return 'body';
-    if (a.required) return str(a.value);
-    return a.value === undefined ? 'None' : `Some(${str(a.value)})`;
+    // Strings as &str, numbers as the parameter's integer or float type; optional ones in an Option.
+    if (a.required) return typedLiteral(a, str);
+    return a.value === undefined ? 'None' : `Some(${typedLiteral(a, str)})`;
   });
   const body =
     model.body === undefined

@@ -70,7 +70,7 @@ function typedApiLines(model) {
     params.push(['header', objectLiteral(model.headers.map(({ name, value }) => [name, literal(value)]))]);
   }
   if (model.query.length) {
-    params.push(['query', objectLiteral(model.query.map(({ name, value }) => [name, literal(value)]))]);
+    params.push(['query', objectLiteral(model.query.map(({ name, value }) => [name, valueLiteral(value)]))]);
   }
   if (params.length) init.push(`  params: ${objectLiteral(params)},`);
   if (model.body !== undefined) init.push(`  body: ${valueLiteral(model.body, 1)},`);

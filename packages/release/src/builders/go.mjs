@@ -1,19 +1,13 @@
 // The Go client as a module proxy serves it (<module>/@v/list, .info, .mod, .zip), so that
 // `GOPROXY=file://<release>/go,<your proxy>` resolves it with `go get`. From v2 on Go requires the
-// major version at the end of the module path: the release adds `/vN` (the generated go.mod names
-// none), in go.mod and in the README's import lines.
+// major version at the end of the module path: the release writes @chatplatform/sdks' goModulePath
+// (`/vN` added; the generated go.mod names none) into go.mod and the README's import lines.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { goModulePath } from '@chatplatform/sdks/paths';
 import { writeZip } from '../lib/archive.mjs';
 import { ensureDir, scratch } from '../lib/context.mjs';
 import { stageClient } from '../lib/stage.mjs';
-
-/** The module path a major version needs: `/vN` at its end from v2 on. */
-export function modulePathFor(generatedPath, version) {
-  const major = Number(version.split('.')[0]);
-  const base = generatedPath.replace(/\/v\d+$/, '');
-  return major >= 2 ? `${base}/v${major}` : base;
-}
 
 /** A module path as the proxy protocol writes it: each upper-case letter as `!` and its lower case. */
 const escapePath = (path) => path.replace(/[A-Z]/g, (letter) => `!${letter.toLowerCase()}`);
@@ -30,7 +24,10 @@ export async function buildGo(context) {
     const goMod = readFileSync(join(dir, 'go.mod'), 'utf8');
     const generated = /^module (\S+)$/m.exec(goMod)?.[1];
     if (!generated) throw new Error('the generated go.mod names no module');
-    const modulePath = modulePathFor(generated, context.version);
+    // One module path for the release, the docs' samples and their install line (@chatplatform/sdks).
+    const modulePath = goModulePath(context.version);
+    if (!modulePath.startsWith(generated))
+      throw new Error(`the generated go.mod names ${generated}, which ${modulePath} does not extend`);
     writeFileSync(join(dir, 'go.mod'), goMod.replace(/^module \S+$/m, `module ${modulePath}`));
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
     writeFileSync(

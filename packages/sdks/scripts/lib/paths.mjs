@@ -41,6 +41,29 @@ export function specVersion() {
 /**
  * The JSON bundle of one address (`calls`, `chat`, `management`): that address as its only
  * server and only the operations it serves; `oas` '3.0' for its OpenAPI 3.0.3 companion.
+ * @param {'calls' | 'chat' | 'management'} address
+ * @param {'3.1' | '3.0'} [oas]
  */
 export const addressBundle = (address, /** @type {'3.1' | '3.0'} */ oas = '3.1') =>
   bundledSpecPath('json', { address, openapi: oas });
+
+/**
+ * The Go module path of the client released as `version`: the generator's (gitHost/gitUserId/
+ * gitRepoId of generator/go.yaml, the generated go.mod's module) with `/vN` at its end from v2 on,
+ * as Go requires of a major version. The release writes it into the module's go.mod; the docs'
+ * samples import it and their install line gets it.
+ * @param {string} [version] the release's version; the bundled spec's info.version by default
+ * @returns {string}
+ */
+export function goModulePath(version = specVersion()) {
+  const config = readFileSync(generatorConfig('go'), 'utf8');
+  const setting = (/** @type {string} */ name) => {
+    const value = new RegExp(`^${name}:\\s*(\\S+)\\s*$`, 'm').exec(config)?.[1];
+    if (!value) throw new Error(`${generatorConfig('go')} sets no ${name}: the Go module path is made of it.`);
+    return value;
+  };
+  const major = Number(version.split('.')[0]);
+  if (!Number.isInteger(major)) throw new Error(`"${version}" is not a version: the Go module path needs its major.`);
+  const base = `${setting('gitHost')}/${setting('gitUserId')}/${setting('gitRepoId')}`;
+  return major >= 2 ? `${base}/v${major}` : base;
+}

@@ -41,7 +41,7 @@ let fixtures: FixtureServer;
 
 beforeAll(async () => {
   mock = await startMock();
-  mockProxy = await startRecordingProxy(mock.url);
+  mockProxy = await startRecordingProxy(mock);
   fixtures = await startFixtureServer(records, BAD_REQUEST_ID);
 });
 

@@ -1,7 +1,9 @@
-// A loopback HTTP proxy in front of the mock that records each request's method, path and
-// headers, so a test can check what a generated client really sent (apikey, onBehalfOf, Prefer).
-import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+// A loopback server that records each request's method, path and headers, so a test can check what
+// a generated client really sent (apikey, onBehalfOf, Prefer), and has the mock answer it in this
+// process (`mock.handle`): nothing is relayed.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Mock } from '@chatplatform/mock';
 
 export interface RecordedRequest {
   method: string;
@@ -15,29 +17,11 @@ export interface RecordingProxy {
   stop(): Promise<void>;
 }
 
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
-  const upstream = new URL(target);
+export async function startRecordingProxy(mock: Mock): Promise<RecordingProxy> {
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, outgoing) => {
     requests.push({ method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers });
-    const forwarded = request(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...incoming.headers, host: upstream.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', (error) => {
-      outgoing.writeHead(502, { 'content-type': 'text/plain' });
-      outgoing.end(`recording proxy: the mock did not answer: ${error.message}`);
-    });
-    incoming.pipe(forwarded);
+    mock.handle(incoming, outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,1 +1,0 @@
-export declare function checkSupported(spec: object, where: string, item: object, op: object): void;

@@ -1,0 +1,391 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bundledSpecPath,
+  ExchangeValidator,
+  formatProxySummary,
+  HarWriter,
+  type ProxyOutcome,
+  proxyExitCode,
+  startValidatingProxy,
+  validateRecording,
+} from '../../src/index.js';
+import { redactBody } from '../../src/proxy/har-writer.js';
+import { runInProcess } from '../support/helpers.js';
+
+const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
+const conforming = spec.components.examples.CallInitiated.value;
+const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
+const validator = new ExchangeValidator();
+const TOKEN = 'u1_TOKEN-DO-NOT-WRITE';
+const PASSWORD = 'pw-DO-NOT-WRITE';
+
+/**
+ * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
+ * platform's later versions did); `/missing` an undocumented 404; `/hang` never answers; `/reset` drops the connection.
+ */
+let upstream: http.Server;
+let upstreamUrl: string;
+const seenByUpstream: string[] = [];
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    seenByUpstream.push(req.url ?? '');
+    if (req.url?.endsWith('/hang')) return;
+    if (req.url?.endsWith('/reset')) return void req.socket.destroy();
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.endsWith('/auth_tokens'))
+      return void res.end(JSON.stringify({ data: { uid: 'u1', authToken: TOKEN } }));
+    if (req.url?.endsWith('/missing')) res.statusCode = 404;
+    res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
+  });
+  upstream.listen(0, '127.0.0.1');
+  await once(upstream, 'listening');
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v3`;
+});
+
+afterAll(async () => {
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+const getCall = (url: string, id: string, headers: Record<string, string> = { apikey: KEY }) =>
+  fetch(`${url}/calls/${id}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));
+
+/** A free loopback port with nothing listening on it: an upstream that refuses. */
+async function closedPortUrl(): Promise<string> {
+  const probe = http.createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}/v3`;
+}
+
+describe('proxy: exchanges checked by the validate validator', () => {
+  it('passes a conforming exchange through unchanged and exits 0', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    const answer = await getCall(proxy.url, 'sess-1');
+    const summary = await proxy.stop();
+    expect(answer).toEqual({ status: 200, text: JSON.stringify(conforming) });
+    expect(seenByUpstream).toContain('/v3/calls/sess-1');
+    expect(summary).toMatchObject({ exchanges: 1, conforming: 1, violating: 0, failed: 0 });
+    expect(proxyExitCode(summary)).toBe(0);
+  });
+
+  it('counts a wrong body, a missing apikey and an undocumented 404 as violations, and exits 1', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'broken');
+    await getCall(proxy.url, 'sess-2', {});
+    await getCall(proxy.url, 'missing');
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 3, conforming: 0, violating: 3, failed: 0 });
+    const pointers = summary.reports.map((o) =>
+      o.kind === 'validated' ? o.report.violations.map((v) => v.pointer) : [],
+    );
+    expect(pointers[0]).toContain('/response/body/data');
+    expect(pointers[1]).toContain('/request/headers/apikey');
+    expect(summary.reports[2]).toMatchObject({
+      kind: 'validated',
+      report: { violations: [expect.objectContaining({ kind: 'undocumented-status' })] },
+    });
+    expect(proxyExitCode(summary)).toBe(1);
+  });
+
+  it('gives the same verdicts as validate on the HAR it wrote, with every credential redacted', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'traffic.har');
+    const proxy = await startValidatingProxy({
+      upstream: `${upstreamUrl}?apikey=${KEY}`.replace('http://', `http://u:${KEY}@`),
+      validator,
+      har,
+    });
+    const seen: ProxyOutcome[] = [];
+    for (const id of ['sess-1', 'broken', 'missing']) await getCall(proxy.url, id);
+    await getCall(proxy.url, 'sess-3', {});
+    await fetch(`${proxy.url}/calls/x?apikey=${KEY}`, { headers: { apikey: KEY, key: KEY, secret: KEY } });
+    const summary = await proxy.stop();
+    seen.push(...summary.reports);
+
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(KEY);
+    const replay = await validateRecording(har, { validator });
+    expect(replay.exchanges).toBe(summary.exchanges);
+    expect(replay.violating).toBe(summary.violating);
+    expect(replay.reports.map((r) => r.violations)).toEqual(
+      seen.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
+    );
+  });
+});
+
+describe('proxy --har: bodies', () => {
+  const createToken = (url: string, body: string, contentType: string) =>
+    fetch(`${url}/users/u1/auth_tokens`, {
+      method: 'POST',
+      headers: { apikey: KEY, 'content-type': contentType },
+      body,
+    }).then((r) => r.text());
+
+  it('redacts secret-named JSON fields at any depth and replaces non-JSON bodies by a marker with their size', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'bodies.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const answered = await createToken(proxy.url, JSON.stringify({ password: PASSWORD }), 'application/json');
+    const form = `user=u1&password=${PASSWORD}`;
+    await createToken(proxy.url, form, 'application/x-www-form-urlencoded');
+    await createToken(
+      proxy.url,
+      JSON.stringify({ user: { device: { credentials: { pin: PASSWORD } } } }),
+      'application/json',
+    );
+    const summary = await proxy.stop();
+    expect(answered).toContain(TOKEN);
+
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(PASSWORD);
+    const entries = JSON.parse(text).log.entries;
+    expect(JSON.parse(entries[0].request.postData.text)).toEqual({ password: '(redacted)' });
+    expect(JSON.parse(entries[0].response.content.text)).toEqual({ data: { uid: 'u1', authToken: '(redacted)' } });
+    expect(entries[1].request.postData.text).toBe(`(redacted: ${form.length} bytes, not JSON)`);
+    expect(JSON.parse(entries[2].request.postData.text)).toEqual({ user: { device: { credentials: '(redacted)' } } });
+
+    const replay = await validateRecording(har, { validator });
+    expect(summary).toMatchObject({ exchanges: 3, failed: 0 });
+    expect(replay).toMatchObject({ exchanges: 3, conforming: summary.conforming, violating: summary.violating });
+    expect(replay.reports.map((r) => r.violations)).toEqual(
+      summary.reports.map((o) => (o.kind === 'validated' ? o.report.violations : undefined)),
+    );
+  });
+
+  it('writes a body with nothing to redact as it came, redacts JSON held in a string, and sizes bodies in bytes', async () => {
+    const exact = '{"n": 1e400, "big": 12345678901234567890, "price": 1.50}';
+    expect(redactBody(exact)).toBe(exact);
+    const nested = JSON.stringify({ data: JSON.stringify({ authToken: TOKEN, uid: 'u1' }) });
+    const written = redactBody(nested)!;
+    expect(written).not.toContain(TOKEN);
+    expect(JSON.parse(JSON.parse(written).data)).toEqual({ authToken: '(redacted)', uid: 'u1' });
+    expect(redactBody(JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }))).toBe(
+      JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }),
+    );
+
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'sizes.har');
+    const writer = new HarWriter(har);
+    const body = '{"name":"Zoë 👋"}';
+    writer.add(
+      {
+        request: { method: 'POST', url: 'https://h.example/messages', headers: {}, body },
+        response: { status: 200, headers: {}, body },
+      },
+      new Date(),
+      1,
+    );
+    await writer.close();
+    const [entry] = JSON.parse(readFileSync(har, 'utf8')).log.entries;
+    expect(entry.request.bodySize).toBe(Buffer.byteLength(body));
+    expect(entry.response.content.size).toBe(Buffer.byteLength(body));
+    expect(Buffer.byteLength(body)).toBeGreaterThan(body.length);
+  });
+
+  it('bounds the depth it walks: a hostile body nested 100,000 deep is written as a marker below 64 levels', async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'proxy-har-')), 'deep.har');
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, har });
+    const deep = `${'{"a":'.repeat(100_000)}{"token":"${PASSWORD}"}${'}'.repeat(100_000)}`;
+    await createToken(proxy.url, deep, 'application/json');
+    await proxy.stop();
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).toContain('(redacted: nested deeper than 64 levels)');
+  });
+});
+
+describe('proxy: fails closed', () => {
+  it('counts an upstream that refuses as a failed exchange, answers 502 and reports it as it happens', async () => {
+    const heard: ProxyOutcome[] = [];
+    const proxy = await startValidatingProxy({
+      upstream: await closedPortUrl(),
+      validator,
+      onExchange: (o) => heard.push(o),
+    });
+    const answer = await getCall(proxy.url, 'sess-1');
+    expect(answer.status).toBe(502);
+    expect(heard).toEqual([expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('refused') })]);
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 1, conforming: 0, failed: 1 });
+    // Nothing was validated: the README's exit 2, not the 1 of a run that validated something.
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('ends a hung upstream at --upstream-timeout with a 504 and a failed exchange', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, upstreamTimeoutMs: 200 });
+    const answer = await getCall(proxy.url, 'hang');
+    const summary = await proxy.stop();
+    expect(answer.status).toBe(504);
+    expect(answer.text).toContain('did not answer within 200 ms');
+    expect(summary).toMatchObject({ failed: 1, conforming: 0 });
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('counts an upstream that resets the connection as a failed exchange and answers 502', async () => {
+    const heard: ProxyOutcome[] = [];
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, onExchange: (o) => heard.push(o) });
+    const answer = await getCall(proxy.url, 'reset');
+    const summary = await proxy.stop();
+    expect(answer.status).toBe(502);
+    expect(heard).toEqual([expect.objectContaining({ kind: 'failed' })]);
+    expect(summary).toMatchObject({ failed: 1, conforming: 0 });
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('exits 1 when an exchange failed beside one that was validated, 2 when every one failed', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'sess-1');
+    await getCall(proxy.url, 'reset');
+    expect(proxyExitCode(await proxy.stop())).toBe(1);
+    const allFailed = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(allFailed.url, 'reset');
+    await getCall(allFailed.url, 'reset');
+    const summary = await allFailed.stop();
+    expect(summary).toMatchObject({ exchanges: 2, failed: 2 });
+    expect(proxyExitCode(summary)).toBe(2);
+  });
+
+  it('names every exchange of the summary by the one path the upstream is asked for', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    await getCall(proxy.url, 'broken');
+    await getCall(proxy.url, 'reset');
+    const text = formatProxySummary(await proxy.stop());
+    expect(text).toContain('GET /v3/calls/broken → 200');
+    expect(text).toContain('GET /v3/calls/reset: the upstream reset the connection');
+    expect(text).not.toMatch(/GET \/calls\//);
+  });
+
+  it('is not green when it validated nothing', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator });
+    expect(proxyExitCode(await proxy.stop())).toBe(2);
+  });
+
+  it('keeps at most --max-reports exchanges, with exact counts, however much traffic passes', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxReports: 5 });
+    for (let i = 0; i < 200; i++) await getCall(proxy.url, i % 2 ? 'broken' : `sess-${i}`);
+    const summary = await proxy.stop();
+    expect(summary).toMatchObject({ exchanges: 200, conforming: 100, violating: 100, omitted: 95 });
+    expect(summary.reports).toHaveLength(5);
+  });
+});
+
+/** Writes `raw` on a socket to `url`'s port and returns the answer's status line (http clients normalise targets). */
+async function rawRequest(url: string, raw: string): Promise<string> {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  socket.write(raw);
+  await once(socket, 'close');
+  return answer.split('\r\n')[0] ?? '';
+}
+
+describe('proxy: forwards origin-form request targets only', () => {
+  /** A second loopback server: any request it receives went to a host the user never named. */
+  let other: http.Server;
+  let otherHost: string;
+  const seenByOther: string[] = [];
+
+  beforeAll(async () => {
+    other = http.createServer((req, res) => {
+      seenByOther.push(`${req.url} apikey=${req.headers.apikey} key=${req.headers.key} secret=${req.headers.secret}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(conforming));
+    });
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    other.closeAllConnections();
+    await new Promise((resolve) => other.close(resolve));
+  });
+
+  for (const basePath of ['', '/v3']) {
+    it(`answers 400 to //host and absolute-form targets, counts them failed, sends nothing (upstream "${basePath || 'no base path'}")`, async () => {
+      const heard: ProxyOutcome[] = [];
+      const upstreamBefore = seenByUpstream.length;
+      const proxy = await startValidatingProxy({
+        upstream: upstreamUrl.replace(/\/v3$/, basePath),
+        validator,
+        onExchange: (o) => heard.push(o),
+      });
+      const statusLines: string[] = [];
+      for (const target of [`//${otherHost}/calls/sess-1`, `http://${otherHost}/calls/sess-1`]) {
+        const head = `GET ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\napikey: ${KEY}\r\nkey: ${KEY}\r\nsecret: ${KEY}\r\n`;
+        statusLines.push(await rawRequest(proxy.url, `${head}connection: close\r\n\r\n`));
+      }
+      const summary = await proxy.stop();
+      expect(seenByOther).toEqual([]);
+      expect(seenByUpstream.length).toBe(upstreamBefore);
+      expect(statusLines).toEqual(['HTTP/1.1 400 Bad Request', 'HTTP/1.1 400 Bad Request']);
+      expect(summary).toMatchObject({ exchanges: 2, conforming: 0, violating: 0, failed: 2 });
+      expect(heard).toEqual([
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+        expect.objectContaining({ kind: 'failed', reason: expect.stringContaining('origin-form') }),
+      ]);
+      expect(JSON.stringify(heard)).not.toContain(KEY);
+      expect(proxyExitCode(summary)).toBe(2);
+    });
+  }
+
+  it('answers 400 to dot segments that would leave the upstream path, and to OPTIONS *, sending nothing', async () => {
+    const heard: ProxyOutcome[] = [];
+    const upstreamBefore = seenByUpstream.length;
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, onExchange: (o) => heard.push(o) });
+    const statusLines: string[] = [];
+    for (const [method, target] of [
+      ['GET', '/../calls/sess-1'],
+      ['GET', '/v3/%2E%2e/calls/sess-1?x=1'],
+      ['GET', '/calls/./sess-1'],
+      ['OPTIONS', '*'],
+    ]) {
+      const head = `${method} ${target} HTTP/1.1\r\nhost: 127.0.0.1\r\napikey: ${KEY}\r\nconnection: close\r\n\r\n`;
+      statusLines.push(await rawRequest(proxy.url, head));
+    }
+    const summary = await proxy.stop();
+    expect(seenByUpstream.length).toBe(upstreamBefore);
+    expect(statusLines).toEqual(Array(4).fill('HTTP/1.1 400 Bad Request'));
+    expect(summary).toMatchObject({ exchanges: 4, failed: 4 });
+    expect(heard.map((o) => (o.kind === 'failed' ? o.reason : o.kind))).toEqual([
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('".." path segment'),
+      expect.stringContaining('OPTIONS *'),
+    ]);
+  });
+
+  it('still forwards an origin-form target to an upstream without a base path', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl.replace(/\/v3$/, ''), validator });
+    const status = await rawRequest(
+      proxy.url,
+      `GET /calls/sess-9 HTTP/1.1\r\nhost: x\r\napikey: ${KEY}\r\nconnection: close\r\n\r\n`,
+    );
+    const summary = await proxy.stop();
+    expect(status).toBe('HTTP/1.1 200 OK');
+    expect(seenByUpstream).toContain('/calls/sess-9');
+    expect(seenByOther).toEqual([]);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 0 });
+  });
+});
+
+describe('proxy CLI', () => {
+  it('refuses an upstream that is not an http(s) URL, and flags without a whole number', async () => {
+    for (const args of [
+      ['--upstream', 'not a url'],
+      ['--upstream', upstreamUrl, '--max-reports='],
+    ]) {
+      const { code, stderr } = await runInProcess(['proxy', ...args]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/--upstream must be an absolute http\(s\) URL|--max-reports must be a whole number/);
+    }
+  });
+});

@@ -1,0 +1,717 @@
+// The rendered docs (packages/docs/dist/index.html) in headless Chromium, opened from disk with every
+// non-loopback request blocked: a reader finds Get Call, its server, its examples, its response
+// fields and its code samples, with no network, no console error and no serious accessibility issue.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  artifactPath,
+  axeViolations,
+  blockingViolations,
+  bundledSpec,
+  type DocsBrowser,
+  deref,
+  docsUrl,
+  launchDocsBrowser,
+  openSearch,
+  operationRoute,
+  renderedSpec,
+  requireBuiltDocs,
+} from '../support/docs.js';
+
+const spec = renderedSpec();
+const callsPath = spec.paths['/calls/{sessionId}'];
+const getCall = callsPath.get;
+const callsServer = callsPath.servers[0];
+const participantFields = Object.keys(deref(spec, spec.components.schemas.CallParticipant).properties);
+const sampleLabels: string[] = getCall['x-codeSamples'].map((s: { label: string }) => s.label);
+
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let docs: DocsBrowser;
+beforeAll(async () => {
+  requireBuiltDocs();
+  docs = await launchDocsBrowser();
+});
+afterAll(async () => {
+  await docs?.close();
+});
+
+async function open(hash = '', viewport = DESKTOP): Promise<Page> {
+  const page = await docs.newPage(viewport);
+  await page.goto(`${docsUrl}${hash}`);
+  // The page is prerendered; clicks only work once React has hydrated it. The sidebar's footer logo
+  // is rendered by an effect, so it appears exactly then (on every width, hidden or not).
+  await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+  return page;
+}
+
+/**
+ * One load of Get Call's page at desktop width, shared by the tests that only read it (they may
+ * scroll, or open a menu and close it again); a test that changes what the page shows opens its own.
+ */
+let getCallPage: Promise<Page> | undefined;
+const readGetCall = () => {
+  getCallPage ??= open('#/calls/get-call');
+  return getCallPage;
+};
+
+// Headings carry a "link to ..." anchor in their accessible name; match the visible text.
+const getCallHeading = (page: Page) =>
+  page
+    .locator('h1, h2')
+    .filter({ hasText: new RegExp(`^${getCall.summary}$`) })
+    .first();
+
+describe('the docs page, opened from disk', () => {
+  it('renders Get Call, the Calls server with its region choice, and the 200 example', async () => {
+    const page = await readGetCall();
+    await expect(getCallHeading(page).isVisible()).resolves.toBe(true);
+
+    // The server picker of the request panel offers the Calls server, variables at their defaults.
+    const defaults = Object.fromEntries(Object.entries<any>(callsServer.variables).map(([k, v]) => [k, v.default]));
+    const callsUrl = callsServer.url.replace(/\{(\w+)\}/g, (_: string, k: string) => defaults[k]);
+    await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+    await expect(page.getByRole('menu').first().innerText()).resolves.toContain(`${callsUrl}/calls/{sessionId}`);
+    await page.keyboard.press('Escape');
+
+    // The Calls section offers the region choice: the Calls address for every value of the region enum.
+    const text = await page.locator('body').innerText();
+    for (const region of callsServer.variables.region.enum) {
+      const address = callsServer.url.replace(/\{(\w+)\}/g, (whole: string, k: string) =>
+        k === 'region' ? region : k === 'appId' ? whole : defaults[k],
+      );
+      expect(text, `the Calls address for region ${region}`).toContain(address);
+    }
+
+    // The 200 example: the observed call, by its summary and its session.
+    const initiated = deref(spec, getCall.responses['200'].content['application/json'].examples.initiated);
+    const samples = page.locator('.panel-response-samples').first();
+    await expect(samples.innerText()).resolves.toContain(initiated.summary);
+    // The JSON viewer opens expanded: the record's fields are there without a click.
+    await expect(samples.innerText()).resolves.toContain(initiated.value.data[0].sessionId);
+    await expect(samples.getByRole('button', { name: 'Expand all' }).count()).resolves.toBe(0);
+  });
+
+  it('finds Get Call through the sidebar', async () => {
+    const page = await open();
+    const menu = page.locator('[data-component-name="Menu/Menu"]').first();
+    await menu.getByText('Calls', { exact: true }).click();
+    await menu.getByText(getCall.summary, { exact: true }).click();
+    await getCallHeading(page).waitFor();
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+
+  it('finds Get Call through search', async () => {
+    const page = await open();
+    await page
+      .getByText(/^Search/)
+      .first()
+      .click();
+    await page.keyboard.type(getCall.summary);
+    const hit = page
+      .locator('[data-component-name="Search/SearchItem"]')
+      .filter({ hasText: '/calls/{sessionId}' })
+      .first();
+    await hit.click();
+    await getCallHeading(page).waitFor();
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+
+  it('shows the 200 response down to the participant fields without a click', async () => {
+    const page = await readGetCall();
+    // Sections render when scrolled near: go to the responses; every level is open already.
+    await getCallHeading(page).waitFor();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: /Show \d+ properties/ }).count()).resolves.toBe(0);
+    const response = '[id^="calls/get-call/t=response&c=200"]';
+    await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
+    for (const field of participantFields) {
+      const row = page.locator(`${response}[id$="/participants[]/${field.toLowerCase()}"]`).first();
+      await row.scrollIntoViewIfNeeded();
+      await expect(row.innerText(), field).resolves.toContain(field);
+    }
+    // The state enum, every value with its meaning, as the spec gives them.
+    const state = await page.locator(`${response}[id$="/participants[]/state"]`).first().innerText();
+    for (const value of deref(spec, spec.components.schemas.ParticipantState).enum) expect(state).toContain(value);
+    expect(state).toMatch(/unanswered\s+the participant did not answer/);
+  });
+
+  it('shows every code sample of Get Call', async () => {
+    const page = await open('#/calls/get-call');
+    const panel = page.locator('.panel-request-samples');
+    for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[]) {
+      const picker = panel.locator('[data-component-name="Dropdown/Dropdown"]').last();
+      await picker.click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .click();
+      const code = await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').innerText();
+      // First line of the sample, whitespace-normalised (the code block wraps and highlights).
+      const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
+      expect(code.replace(/\s+/g, ' '), label).toContain(firstLine);
+    }
+    expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP']);
+    await page.close();
+  });
+
+  it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
+    const page = await readGetCall();
+    await getCallHeading(page).waitFor();
+    const copies = page.getByRole('button', { name: /copy/i });
+    const outside = await copies.evaluateAll(
+      (buttons) =>
+        buttons.filter(
+          (b) =>
+            (b as HTMLElement).offsetParent !== null && !b.closest('.panel-request-samples, .panel-response-samples'),
+        ).length,
+    );
+    expect(outside).toBe(0);
+  });
+
+  it('works at phone width', async () => {
+    const page = await open('#/calls/get-call', PHONE);
+    await getCallHeading(page).waitFor();
+    const box = await getCallHeading(page).boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations (axe-core)', async () => {
+    // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
+    const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
+      HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
+    );
+    for (const hash of ['', ...operationPages]) {
+      const page = await open(hash);
+      if (hash) await page.locator('.panel-request-samples').first().waitFor(); // the operation is shown
+      const blocking = blockingViolations(await axeViolations(page));
+      expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
+      await page.close();
+    }
+  }, 120_000); // axe-core on six pages of a 2.5 MB Redoc page: a bound on a hang, not a speed goal
+});
+
+// What a reader sees and how a keyboard or a screen reader gets there, in the four states the
+// reference is read in: default, every level expanded, dark, phone.
+const STATES = [
+  { name: 'default', viewport: DESKTOP, colorScheme: 'light' },
+  { name: 'expanded', viewport: DESKTOP, colorScheme: 'light', expand: true },
+  { name: 'dark', viewport: DESKTOP, colorScheme: 'dark', expand: true },
+  { name: 'phone', viewport: PHONE, colorScheme: 'light' },
+] as const;
+
+async function openIn(state: (typeof STATES)[number]): Promise<Page> {
+  const page = await docs.newPage(state.viewport);
+  await page.emulateMedia({ colorScheme: state.colorScheme });
+  await page.goto(`${docsUrl}#/calls/get-call`);
+  await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+  await getCallHeading(page).waitFor();
+  if ('expand' in state) {
+    // Whatever a reader can still open: every "Expand all" and "Show n properties" on the page.
+    for (const button of await page.getByRole('button', { name: /^(Expand all|\+?\s*Show \d+ properties)$/ }).all()) {
+      await button.click();
+    }
+  }
+  return page;
+}
+
+/** How many lines each occurrence of `word` inside `selector` takes (1 when it is not broken). */
+async function linesPerWord(page: Page, selector: string, word: string): Promise<number[]> {
+  return page.evaluate(
+    ([selector, word]) => {
+      const lines: number[] = [];
+      for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(word);
+          if (at < 0 || !(node.parentElement as HTMLElement).offsetParent) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          lines.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+        }
+      }
+      return lines;
+    },
+    [selector, word] as const,
+  );
+}
+
+describe('what the reader sees, in every state', () => {
+  it.each(STATES.map((s) => [s.name, s] as const))(
+    '%s: no serious or critical axe-core violation; screenshot',
+    async (name, state) => {
+      const page = await openIn(state);
+      if (state.colorScheme === 'dark') {
+        await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(true);
+      }
+      await page.screenshot({
+        path: artifactPath(`get-call-${state.viewport.width}x${state.viewport.height}-${name}.png`),
+      });
+      expect(blockingViolations(await axeViolations(page))).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it('keeps words whole in tables, at both widths', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await openIn({ name: 'default', viewport, colorScheme: 'light' });
+      await page.goto(`${docsUrl}#/section/api-key-scopes`);
+      await page.locator('table').first().waitFor();
+      for (const word of ['fullAccess', 'authOnly', 'region']) {
+        const lines = await linesPerWord(page, 'table', word);
+        expect(lines.length, `${word} in a table at ${viewport.width} px`).toBeGreaterThan(0);
+        expect(
+          lines.every((n) => n === 1),
+          `${word} broken across lines at ${viewport.width} px: ${lines}`,
+        ).toBe(true);
+      }
+      await page.close();
+    }
+  });
+
+  it('wraps long sample lines on a phone instead of cutting them at the edge', async () => {
+    const page = await openIn(STATES[3]);
+    const code = page.locator('.panel-request-samples pre').first();
+    await code.scrollIntoViewIfNeeded();
+    const { scrollWidth, clientWidth } = await code.evaluate((e) => ({
+      scrollWidth: e.scrollWidth,
+      clientWidth: e.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.close();
+  });
+
+  it("offers a skip link first, and reaches Get Call's 200 response fields within 20 key presses", async () => {
+    const page = await openIn(STATES[0]);
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    await expect(skip.innerText()).resolves.toBe('Skip to content');
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0); // shown while focused
+    const response = 'calls/get-call/t=response&c=200';
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate(
+        (prefix) => Boolean(document.activeElement?.closest(`[id^="${prefix}"]`)),
+        response,
+      );
+      if (reached) break;
+    }
+    expect(reached, `focus reached Get Call's 200 response after ${presses} presses`).toBe(true);
+    expect(page.url()).toContain('#/calls/get-call'); // the skip link keeps the reader's address
+    await page.close();
+  });
+});
+
+describe('links a reader copies or opens in a new tab', () => {
+  /** The element a link lands on: the part after the route's own '#', else the route itself. */
+  const targetId = (href: string) =>
+    decodeURIComponent(href.includes('#', 1) ? href.slice(href.indexOf('#', 1) + 1) : href.replace(/^#\/?/, ''));
+
+  /** Every distinct link target on the page as entered at `entry`, once Redoc has drawn it. */
+  async function linksFrom(entry: string): Promise<string[]> {
+    const page = await open(entry);
+    const hrefs = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!)),
+    ]);
+    await page.close();
+    return hrefs;
+  }
+
+  it('are hash links or files beside the page from every entry point, and each lands on its content', async () => {
+    // Beside the page, not in it: the downloads and the changelog (test/e2e/changelog.test.ts).
+    const beside = (h: string) => h.startsWith('download/') || h === 'changelog.html';
+    const internal = new Set<string>();
+    for (const entry of ['', '#/', '#/section/https', '#/calls/get-call']) {
+      const hrefs = (await linksFrom(entry)).filter((h) => !/^(https?:|mailto:)/.test(h));
+      expect(
+        hrefs.filter((h) => !h.startsWith('#') && !beside(h)),
+        `links entered at ${entry || '(no hash)'}`,
+      ).toEqual([]);
+      for (const h of hrefs) if (!beside(h)) internal.add(h);
+    }
+    const all = [...internal];
+    // One of each kind (a fresh load of the page takes about three seconds here): a guide section
+    // and a tag (root-absolute when entered at the overview before), an operation, Get Call's
+    // heading anchors and a response field.
+    const kinds = [
+      (h: string) => h.startsWith('#/section/') && h !== '#/section/https',
+      (h: string) => /^#\/[^/#]+$/.test(h) && h !== '#/',
+      (h: string) => h === '#/calls/get-call',
+      (h: string) => /#calls\/get-call\/request$/.test(h),
+      (h: string) => /#calls\/get-call\/responses$/.test(h),
+      (h: string) => /#calls\/get-call\/response&c=200\/body$/.test(h),
+      (h: string) => /#calls\/get-call\/t=response&c=200&path=data$/.test(h),
+    ];
+    const sample = kinds.map((kind) => all.find(kind));
+    expect(sample).not.toContain(undefined);
+    const tab = await docs.newPage(DESKTOP);
+    const missed: string[] = [];
+    for (const href of sample as string[]) {
+      await tab.goto('about:blank');
+      await tab.goto(`${docsUrl}${href}`); // a fresh load, as a new tab or a pasted link does
+      const id = targetId(href);
+      const landed = await tab
+        .waitForFunction(
+          (id) => {
+            const box = document.getElementById(id)?.getBoundingClientRect();
+            return box !== undefined && box.bottom > 0 && box.top < window.innerHeight;
+          },
+          id || 'redoc',
+          { timeout: 5_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!landed) missed.push(href);
+    }
+    expect(missed).toEqual([]);
+    await tab.close();
+  }, 120_000);
+});
+
+describe('search', () => {
+  /** Searches `term`, then opens a hit: `enter` presses Enter in the search box, else clicks the hit whose text holds `hitText`. */
+  async function openHit(term: string, how: { enter: true } | { hitText: string }): Promise<Page> {
+    const page = await open();
+    const items = await openSearch(page, term);
+    if ('enter' in how) await page.keyboard.press('Enter');
+    else await items.filter({ hasText: how.hitText }).first().click();
+    return page;
+  }
+
+  /** Whether the element with `id` is in the viewport within 5 s. */
+  const inView = (page: Page, id: string) =>
+    page
+      .waitForFunction(
+        (id) => {
+          const box = document.getElementById(id)?.getBoundingClientRect();
+          return box !== undefined && box.top >= 0 && box.top < window.innerHeight / 2;
+        },
+        id,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+
+  /** The guide section of the bundle whose own text holds `words` (the description's Markdown heading before them). */
+  function guideSectionWith(words: RegExp): string {
+    const description: string = spec.info.description;
+    const at = description.search(words);
+    expect(at, `${words} in the guide`).toBeGreaterThan(0);
+    const heading = [...description.slice(0, at).matchAll(/^#{1,2} (.+)$/gm)].at(-1)![1]!;
+    return `section/${heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-$/, '')}`;
+  }
+
+  it.each([
+    ['rate limit', /rate limit/i],
+    ['onBehalfOf', /onBehalfOf/],
+    ['rotate', /rotate/],
+  ])('a hit in the guide text for "%s" lands on its section', async (term, words) => {
+    const section = guideSectionWith(words);
+    const page = await openHit(term, { hitText: spec.info.title });
+    await expect(inView(page, section), `${section} in view at ${page.url()}`).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('Enter opens the first hit without an arrow key', async () => {
+    const page = await openHit(getCall.summary, { enter: true });
+    await getCallHeading(page).waitFor({ timeout: 5_000 });
+    expect(page.url()).toContain('get-call');
+    await page.close();
+  });
+});
+
+describe('Try it', () => {
+  const boxOf = (page: Page, selector: string) => page.locator(selector).first().boundingBox();
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('sits with its operation after the request sample, covers no sample, and shows the filled address', async () => {
+    const page = await open('#/calls/get-call');
+    const tryIt = page.locator('.try-it');
+    await tryIt.waitFor();
+    const order = await page.evaluate(() => {
+      const sample = document.querySelector('.panel-request-samples')!;
+      const panel = document.querySelector('.try-it')!;
+      return Boolean(sample.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order, 'Try it after the request sample in reading order').toBe(true);
+    await tryIt.locator('summary').click();
+    const panel = (await tryIt.boundingBox())!;
+    for (const samples of ['.panel-request-samples', '.panel-response-samples'])
+      expect(overlap(panel, (await boxOf(page, samples))!), `Try it over ${samples}`).toBe(false);
+    const sessionId = await tryIt.locator('input[name="path:sessionId"]').inputValue();
+    const destination = await tryIt.locator('.try-it-destination').innerText();
+    expect(destination).not.toContain('{');
+    expect(destination).toContain(`/calls/${encodeURIComponent(sessionId)}`);
+    await page.close();
+  });
+
+  it('is reached in at most 20 key presses from the skip link', async () => {
+    const page = await open('#/calls/get-call');
+    await page.keyboard.press('Tab');
+    let presses = 1;
+    let reached = false;
+    for (const key of ['Enter', ...Array<string>(18).fill('Tab')]) {
+      await page.keyboard.press(key);
+      presses++;
+      reached = await page.evaluate(() => Boolean(document.activeElement?.closest('.try-it')));
+      if (reached) break;
+    }
+    expect(reached, `focus reached Try it after ${presses} presses`).toBe(true);
+    await page.close();
+  });
+
+  it('stays inside the page at 390 px, open', async () => {
+    const page = await open('#/calls/get-call', PHONE);
+    await page.locator('.try-it summary').click();
+    const sizes = await page.evaluate(() => {
+      const panel = document.querySelector('.try-it')!;
+      return {
+        right: panel.getBoundingClientRect().right,
+        overflow: panel.scrollWidth - panel.clientWidth,
+        page: document.documentElement.scrollWidth,
+      };
+    });
+    expect(sizes.right).toBeLessThanOrEqual(390);
+    expect(sizes.overflow).toBe(0);
+    expect(sizes.page).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+});
+
+// Every state a reader puts the page in, with axe-core's moderate findings this page had fixed too:
+// the sidebar is a navigation landmark and every route has a level-one heading. Try it sent is
+// checked where it can send, on pnpm start's page (test/e2e/try-it.test.ts).
+const A11Y_STATES: {
+  name: string;
+  hash: string;
+  viewport?: typeof DESKTOP;
+  dark?: true;
+  act?: (page: Page) => Promise<void>;
+}[] = [
+  { name: 'initial', hash: '' },
+  { name: 'operation open', hash: '#/calls/get-call' },
+  {
+    name: 'search open',
+    hash: '',
+    act: async (page) => {
+      await page
+        .getByText(/^Search/)
+        .first()
+        .click();
+      await page.keyboard.type('call');
+      await page.locator('[data-component-name="Search/SearchItem"]').first().waitFor();
+    },
+  },
+  {
+    name: 'language menu',
+    hash: '#/calls/get-call',
+    act: async (page) => {
+      await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').last().click();
+      await page.getByRole('menuitem').first().waitFor();
+    },
+  },
+  { name: 'dark', hash: '#/calls/get-call', dark: true },
+  { name: 'mobile', hash: '#/calls/get-call', viewport: PHONE },
+  {
+    name: 'mobile menu',
+    hash: '#/calls/get-call',
+    viewport: PHONE,
+    act: async (page) => {
+      await page.locator('[data-component-name="Navbar/MobileMenuIcon"], [aria-label*="menu" i]').first().click();
+      await page.locator('[data-component-name="Menu/Menu"]').first().waitFor();
+    },
+  },
+];
+
+describe('accessibility in every state', () => {
+  it.each(A11Y_STATES.map((s) => [s.name, s] as const))(
+    '%s: no critical or serious axe-core violation, the sidebar a navigation landmark, an h1',
+    async (_name, state) => {
+      const page = await docs.newPage(state.viewport ?? DESKTOP);
+      await page.emulateMedia({ colorScheme: state.dark ? 'dark' : 'light' });
+      await page.goto(`${docsUrl}${state.hash}`);
+      await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+      if (state.hash) await page.locator('.panel-request-samples').first().waitFor();
+      await state.act?.(page);
+      const found = await axeViolations(page);
+      expect(found.filter((v: { impact: string }) => ['critical', 'serious'].includes(v.impact))).toEqual([]);
+      expect(found.filter((v: { id: string }) => ['page-has-heading-one', 'landmark-one-main'].includes(v.id))).toEqual(
+        [],
+      );
+      const sidebarInNav = await page.evaluate(() =>
+        Boolean(document.querySelector('[data-component-name="Menu/Menu"]')?.closest('nav, [role="navigation"]')),
+      );
+      expect(sidebarInNav, 'the sidebar inside a navigation landmark').toBe(true);
+      await page.close();
+    },
+    60_000,
+  );
+});
+
+describe('where each fact comes from', () => {
+  const published = bundledSpec();
+  /** What an inferred mark shows when pressed (its reason), and that the reason is not on the page before. */
+  async function pressMark(page: Page, mark: Locator): Promise<string> {
+    await mark.scrollIntoViewIfNeeded();
+    await expect(mark.innerText()).resolves.toMatch(/Inferred/);
+    await mark.click();
+    const box = page.locator('#inferred-reason');
+    await box.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect(mark.getAttribute('aria-expanded')).resolves.toBe('true');
+    const reason = await box.innerText();
+    await page.keyboard.press('Escape');
+    return reason;
+  }
+
+  it("marks every inferred field, with the spec's reason one click away and not inline", async () => {
+    const inferred = (name: string, prefix: string) =>
+      Object.entries<any>(deref(published, published.components.schemas[name]).properties)
+        .filter(([, p]) => typeof p['x-inferred'] === 'string')
+        .map(([field, p]) => ({ id: `${prefix}/${field.toLowerCase()}`, reason: p['x-inferred'] as string }));
+    const fields = [...inferred('Call', 'data[]'), ...inferred('CallParticipant', 'participants[]')];
+    expect(fields.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
+    await getCallHeading(page).waitFor();
+    await page
+      .locator('h4', { hasText: /^Responses$/ })
+      .first()
+      .scrollIntoViewIfNeeded();
+    const response = '[id^="calls/get-call/t=response&c=200"]';
+    await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
+    const wrong: string[] = [];
+    for (const { id, reason } of fields) {
+      const row = page.locator(`${response}[id$="${id}"]`).first();
+      const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!drawn) {
+        wrong.push(`${id}: no row`);
+        continue;
+      }
+      await row.scrollIntoViewIfNeeded();
+      if ((await row.innerText()).replace(/\s+/g, ' ').includes(reason)) wrong.push(`${id}: the reason inline`);
+      const marks = row.locator('a.inferred-mark');
+      if ((await marks.count()) === 0) {
+        wrong.push(`${id}: no mark`);
+        continue;
+      }
+      const shown = await pressMark(page, marks.first());
+      if (shown !== reason) wrong.push(`${id}: shows "${shown}"`);
+    }
+    expect(wrong).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("marks an inferred example in the picker and gives the spec's reason one click away", async () => {
+    const examples = Object.values<any>(getCall.responses['200'].content['application/json'].examples).map((e) =>
+      deref(published, e),
+    );
+    const marked = examples.filter((e) => typeof e['x-inferred'] === 'string');
+    expect(marked.length).toBeGreaterThan(0);
+    const page = await open('#/calls/get-call');
+    const samples = page.locator('.panel-response-samples').first();
+    for (const example of marked) {
+      await samples.getByRole('button', { name: /^Example/ }).click();
+      await page
+        .getByRole('menuitem')
+        .filter({ hasText: `${example.summary} (inferred)` })
+        .click();
+      await expect(samples.innerText()).resolves.not.toContain(example['x-inferred']);
+      await expect(pressMark(page, samples.locator('a.inferred-mark').first())).resolves.toBe(example['x-inferred']);
+    }
+    await page.close();
+  }, 60_000);
+
+  it("marks the service's domain, the management host and the mock's 401, each with the spec's reason", async () => {
+    const variables = [
+      ...published.servers,
+      ...Object.values<any>(published.paths).flatMap((item) => item.servers ?? []),
+    ].flatMap((server: any) => Object.values<any>(server.variables ?? {}));
+    const values = new Map(
+      variables.filter((v) => typeof v['x-inferred'] === 'string').map((v) => [v.default as string, v['x-inferred']]),
+    );
+    expect(values.size, 'server variables the spec marks inferred').toBeGreaterThan(1);
+    const page = await open('#/section/addresses-and-regions');
+    for (const [value, reason] of values) {
+      const code = page.locator('#redoc code', { hasText: value }).first();
+      await code.waitFor({ state: 'attached' });
+      const mark = code.locator('xpath=following-sibling::a[contains(@class, "inferred-mark")][1]');
+      await expect(pressMark(page, mark), value).resolves.toBe(reason);
+    }
+    const missingKey = deref(published, published.components.securitySchemes.apiKey)['x-missing-key'];
+    await page.goto(`${docsUrl}#/section/getting-started`);
+    const paragraph = page.locator('#redoc p', { hasText: `it answers ${missingKey.status}` }).first();
+    await expect(pressMark(page, paragraph.locator('a.inferred-mark').first())).resolves.toBe(missingKey['x-inferred']);
+    await page.close();
+  }, 60_000);
+});
+
+describe('small things', () => {
+  it("says in words what the spec's keywords mean, draws no 'any additional property' row, and links nowhere outside", async () => {
+    const texts: string[] = [];
+    for (const hash of ['', '#/calls/get-call']) {
+      const page = await open(hash);
+      if (hash) await getCallHeading(page).waitFor();
+      texts.push(await page.locator('#redoc').innerText());
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => /^https?:/.test(h)),
+      );
+      expect(outside, `links out of the page at ${hash || '(no hash)'}`).toEqual([]);
+      await page.close();
+    }
+    const text = texts.join('\n');
+    expect(text).not.toMatch(/additionalProperties|any additional property/);
+    // An extension's name appears only as a note for tools, after the words that say what it means.
+    const mentions = text.match(/.{0,20}x-(absent-means|replaced-by)/g) ?? [];
+    expect(mentions.filter((m) => !m.includes('for tools, '))).toEqual([]);
+    expect(text).not.toMatch(/in its description\s+Get Call/); // a sentence ends before the next starts
+  });
+});
+
+describe('downloads', () => {
+  it('offers the published bundle as YAML and JSON, byte for byte, next to the page', async () => {
+    const page = await open();
+    const links = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('a[href^="download/"]')].map((a) => a.getAttribute('href')!)),
+    ]);
+    expect(links.sort()).toEqual(['download/openapi.json', 'download/openapi.yaml']);
+    for (const link of links) {
+      const format = link.endsWith('.json') ? 'json' : 'yaml';
+      const file = fileURLToPath(new URL(link, docsUrl));
+      expect(readFileSync(file).equals(readFileSync(bundledSpecPath(format))), link).toBe(true);
+    }
+    await page.close();
+  });
+});
+
+describe('the whole session', () => {
+  it('sent no request beyond loopback and logged no console error', () => {
+    expect(docs.blockedRequests).toEqual([]);
+    expect(docs.consoleErrors).toEqual([]);
+  });
+});

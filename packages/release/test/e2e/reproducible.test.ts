@@ -1,0 +1,39 @@
+// Two builds of one commit write byte-identical artifacts: a second build into another folder
+// gives the same SHA256SUMS, and the first folder's files still match theirs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { buildRelease } from '../../src/build.mjs';
+import { releaseContext } from '../../src/lib/context.mjs';
+import { freshDir, releaseDir, removeTemps, requireRelease, sh } from '../support/release.js';
+
+afterAll(removeTemps);
+
+it('a second build of the same commit writes the same bytes, every file named in SHA256SUMS', async () => {
+  requireRelease();
+  const sums = readFileSync(join(releaseDir, 'SHA256SUMS'), 'utf8');
+  const names = sums
+    .trim()
+    .split('\n')
+    .map((line) => line.split('  ')[1]);
+  const version = releaseContext().version;
+  for (const kind of [
+    'npm/chatplatform-client-',
+    'python/chatplatform_client-',
+    '.crate',
+    '.gem',
+    `@v/v${version}.zip`,
+  ]) {
+    expect(names.some((name) => name?.includes(kind))).toBe(true);
+  }
+  expect(
+    names
+      .filter((name) => /\.(tgz|whl|tar\.gz|jar|crate|gem|zip)$/.test(name ?? ''))
+      .every((name) => name?.includes(version)),
+  ).toBe(true);
+  sh('sha256sum', ['--check', '--quiet', 'SHA256SUMS'], { cwd: releaseDir });
+
+  const second = freshDir('second-build');
+  await buildRelease({ ...releaseContext(), out: second });
+  expect(readFileSync(join(second, 'SHA256SUMS'), 'utf8')).toBe(sums);
+});
