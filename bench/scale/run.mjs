@@ -12,7 +12,7 @@
 // Nothing in the repository is written. Options: --sizes 5,100 (default), --stages lint,bundle,…
 // (default all), --keep (leave the copy).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,47 +70,105 @@ function run(copy, log, command, args, env = {}) {
 
 const pnpm = (filter, ...args) => ['pnpm', ['--filter', filter, ...args]];
 
-/** A stage: a name and the commands it runs; `measure` (optional) reads a figure instead of timing. */
+/** The stages `pnpm build` runs (lint, bundle, generate and build of every package), summed for its goal. */
+const BUILD_STAGES = [
+  'lint',
+  'bundle',
+  'client',
+  'mock',
+  'contract',
+  ...SDK_LANGUAGES.map((l) => `sdk ${l}`),
+  'docs build',
+];
+const GOALS = { pageBytes: 5_000_000, getCallP95Seconds: 1, buildSeconds: 15 * 60, pageGrowthKiB: 0.5, exponent: 1.2 };
+
+/**
+ * A stage: a name and the commands it runs, timed; `prepare` (untimed) builds what it needs that
+ * another stage would (the docs' changelog uses the contract's build). A measure: a name, the rows it
+ * gives and `measure`, which reads figures instead of timing.
+ */
 function stages(copy) {
   const docs = join(copy, 'packages/docs/dist');
   const list = [
-    ['lint', [pnpm('@chatplatform/spec', 'run', 'lint')]],
-    ['bundle', [pnpm('@chatplatform/spec', 'run', 'bundle')]],
-    ['client', [pnpm('@chatplatform/client', 'run', 'generate'), pnpm('@chatplatform/client', 'run', 'build')]],
-    ['mock', [pnpm('@chatplatform/mock', 'run', 'build'), ['node', [join(repo, 'bench/scale/mock-call.mjs'), copy]]]],
-    [
-      'contract',
-      [
+    { name: 'lint', commands: [pnpm('@chatplatform/spec', 'run', 'lint')] },
+    { name: 'bundle', commands: [pnpm('@chatplatform/spec', 'run', 'bundle')] },
+    {
+      name: 'client',
+      commands: [pnpm('@chatplatform/client', 'run', 'generate'), pnpm('@chatplatform/client', 'run', 'build')],
+    },
+    {
+      name: 'mock',
+      commands: [pnpm('@chatplatform/mock', 'run', 'build'), ['node', [join(repo, 'bench/scale/mock-call.mjs'), copy]]],
+    },
+    {
+      name: 'contract',
+      commands: [
         pnpm('@chatplatform/contract', 'run', 'build'),
         ['node', ['packages/contract/dist/cli.js', 'validate', join(copy, 'bench-logs/exchanges.ndjson')]],
       ],
-    ],
-    ...SDK_LANGUAGES.map((lang) => [
-      `sdk ${lang}`,
-      [
+    },
+    ...SDK_LANGUAGES.map((lang) => ({
+      name: `sdk ${lang}`,
+      commands: [
         ['node', ['packages/sdks/scripts/generate.mjs', lang]],
         ['node', ['packages/sdks/scripts/build.mjs', lang]],
       ],
-    ]),
-    ['docs build', [pnpm('@chatplatform/docs', 'run', 'build')]],
-    ['page size', [], () => pageSize(docs)],
-    ['Get Call visible p95', [], () => getCallVisible(copy)],
-    [
-      'docs tests',
-      [pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/e2e/samples.test.ts', 'test/e2e/prerender.test.ts')],
-    ],
+    })),
+    {
+      name: 'docs build',
+      prepare: [pnpm('@chatplatform/contract', 'run', 'build')],
+      // A failed build leaves no page behind for the measures below to read.
+      before: () => rmSync(docs, { recursive: true, force: true }),
+      commands: [pnpm('@chatplatform/docs', 'run', 'build')],
+    },
+    { name: 'page', rows: ['page (index.html)', WITH_GET_CALL], measure: () => pageSize(docs) },
+    {
+      name: 'Get Call visible',
+      rows: ['Get Call visible median', 'Get Call visible p95'],
+      measure: () => getCallVisible(copy),
+    },
+    {
+      name: 'docs tests',
+      commands: [
+        pnpm('@chatplatform/docs', 'exec', 'vitest', 'run', 'test/e2e/samples.test.ts', 'test/e2e/prerender.test.ts'),
+      ],
+    },
   ];
   const only = options.stages?.split(',').map((s) => s.trim());
-  return only ? list.filter(([name]) => only.some((o) => name.startsWith(o))) : list;
+  return only ? list.filter(({ name }) => only.some((o) => name.startsWith(o))) : list;
 }
 
+const rowsOf = (stage) => stage.rows ?? [stage.name];
+const WITH_GET_CALL = 'page + Get Call area and route files';
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+
+/**
+ * The page a reader opens: index.html alone, and with what Get Call's address loads beside it (its
+ * area's file and its prerendered route file; a build without them counts none).
+ */
 function pageSize(docs) {
-  const bytes = readFileSync(join(docs, 'index.html'));
-  const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+  let page;
+  try {
+    page = readFileSync(join(docs, 'index.html'));
+  } catch (error) {
+    const failed = { error: `no built page to measure (${error.code}): the docs build did not finish` };
+    return { 'page (index.html)': failed, [WITH_GET_CALL]: failed };
+  }
+  const beside = ['areas/calls.js', 'routes/calls/get-call.js'].map((file) =>
+    existsSync(join(docs, file)) ? statSync(join(docs, file)).size : 0,
+  );
+  const total = page.length + beside[0] + beside[1];
   return {
-    value: bytes.length / 1024,
-    text: `${kib(bytes.length)} (${kib(gzipSync(bytes).length)} gzip)`,
-    unit: 'KiB',
+    'page (index.html)': {
+      value: page.length / 1024,
+      text: `${kib(page.length)} (${kib(gzipSync(page).length)} gzip)`,
+      unit: 'KiB',
+    },
+    [WITH_GET_CALL]: {
+      value: total / 1024,
+      text: `${kib(total)} (area file ${kib(beside[0])}, route file ${kib(beside[1])})`,
+      unit: 'KiB',
+    },
   };
 }
 
@@ -119,20 +177,31 @@ async function getCallVisible(copy) {
     DOCS_BENCH_RUNS: '7',
   });
   const log = readFileSync(join(copy, 'bench-logs/docs-bench.log'), 'utf8');
-  const p95 = [...log.matchAll(/after: Get Call visible at p95 (\d+) ms/g)].at(-1)?.[1];
-  if (error || !p95) return { error: error ?? 'the docs bench printed no p95' };
-  return { value: Number(p95) / 1000, text: `${p95} ms (7 cold runs)`, unit: 's' };
+  const match = [...log.matchAll(/after: Get Call visible at median (\d+) ms, at p95 (\d+) ms/g)].at(-1);
+  if (error || !match) {
+    const failed = { error: error ?? 'the docs bench printed no median and p95' };
+    return { 'Get Call visible median': failed, 'Get Call visible p95': failed };
+  }
+  const seconds = (ms) => ({ value: Number(ms) / 1000, text: `${ms} ms (7 cold runs)`, unit: 's' });
+  return { 'Get Call visible median': seconds(match[1]), 'Get Call visible p95': seconds(match[2]) };
 }
 
-async function runStage(copy, [name, commands, measure]) {
-  if (measure) return measure();
+/** Runs a stage (or its measure); resolves to one result per row. */
+async function runStage(copy, stage) {
+  if (stage.measure) return stage.measure();
+  for (const [command, args] of stage.prepare ?? []) {
+    const error = await run(copy, `${stage.name.replace(/\s+/g, '-')}-prepare`, command, args);
+    if (error) return { [stage.name]: { error: `preparing: ${error}` } };
+  }
+  stage.before?.();
   const started = performance.now();
-  for (const [command, args] of commands) {
-    const error = await run(copy, name.replace(/\s+/g, '-'), command, args);
-    if (error) return { error: `after ${((performance.now() - started) / 1000).toFixed(1)} s, ${error}` };
+  for (const [command, args] of stage.commands) {
+    const error = await run(copy, stage.name.replace(/\s+/g, '-'), command, args);
+    if (error)
+      return { [stage.name]: { error: `after ${((performance.now() - started) / 1000).toFixed(1)} s, ${error}` } };
   }
   const seconds = (performance.now() - started) / 1000;
-  return { value: seconds, text: `${seconds.toFixed(1)} s`, unit: 's' };
+  return { [stage.name]: { value: seconds, text: `${seconds.toFixed(1)} s`, unit: 's' } };
 }
 
 /** The repository's tracked files, as they are in the working tree, and the set-up's downloads. */
@@ -183,12 +252,15 @@ function linearFit(points) {
   return { intercept: my - slope * mx, slope, exponent };
 }
 
-function report(results, stageNames) {
+/** Per row, over the sizes that passed: the fitted line and exponent, printed; returned by row name. */
+function report(results, rowNames) {
   console.log('\nFitted growth per stage over the sizes that passed (t = a + b·N; k: t ∝ N^k, smallest to largest):');
-  const rows = stageNames.map((name) => {
+  const fits = {};
+  const rows = rowNames.map((name) => {
     const points = results.map((r) => ({ n: r.n, ...r.stages[name] })).filter((p) => p.value !== undefined);
     if (points.length < 2) return { stage: name, fit: 'fewer than two sizes passed' };
-    const { intercept, slope, exponent } = linearFit(points);
+    fits[name] = linearFit(points);
+    const { intercept, slope, exponent } = fits[name];
     const unit = points[0].unit;
     return {
       stage: name,
@@ -198,6 +270,61 @@ function report(results, stageNames) {
     };
   });
   console.table(rows);
+  return fits;
+}
+
+/** One goal: MET, MISSED, or NOT MEASURED (a goal the run could not judge is not met). */
+const verdict = (goal, measured, met) => ({
+  goal,
+  measured: measured ?? 'not measured',
+  verdict: measured === undefined ? 'NOT MEASURED' : met ? 'MET' : 'MISSED',
+});
+
+/** The issue's goals at the largest size, judged on what this run measured. */
+function goals(largest, fits, timedRows) {
+  const at = (name) => largest.stages[name]?.value;
+  const page = at(WITH_GET_CALL);
+  const p95 = at('Get Call visible p95');
+  const growth = fits['page (index.html)']?.slope;
+  const build = BUILD_STAGES.every((name) => at(name) !== undefined)
+    ? BUILD_STAGES.reduce((sum, name) => sum + at(name), 0)
+    : undefined;
+  const superlinear = timedRows.filter((name) => fits[name] && fits[name].exponent > GOALS.exponent);
+  const unfitted = timedRows.filter((name) => !fits[name]);
+  const list = [
+    verdict(
+      `what a reader opening Get Call loads (index.html, its area and route files) under ${GOALS.pageBytes / 1e6} MB`,
+      page === undefined ? undefined : `${((page * 1024) / 1e6).toFixed(2)} MB`,
+      page * 1024 < GOALS.pageBytes,
+    ),
+    verdict(
+      `index.html does not grow with the operations (at most ${GOALS.pageGrowthKiB} KiB per operation)`,
+      growth === undefined ? undefined : `${growth.toFixed(2)} KiB per operation`,
+      growth <= GOALS.pageGrowthKiB,
+    ),
+    verdict(
+      `Get Call visible under ${GOALS.getCallP95Seconds} s at p95`,
+      p95 === undefined ? undefined : `${(p95 * 1000).toFixed(0)} ms`,
+      p95 < GOALS.getCallP95Seconds,
+    ),
+    verdict(
+      `pnpm build's stages, summed one after the other (an upper bound: turbo runs them side by side), under ${GOALS.buildSeconds / 60} min`,
+      build === undefined ? undefined : `${(build / 60).toFixed(1)} min`,
+      build < GOALS.buildSeconds,
+    ),
+    verdict(
+      `every timed stage linear or better (k at most ${GOALS.exponent}, noise allowed)`,
+      timedRows.length && !unfitted.length
+        ? superlinear.length
+          ? `above: ${superlinear.join(', ')}`
+          : 'all'
+        : undefined,
+      superlinear.length === 0,
+    ),
+  ];
+  console.log(`\nGoals at ${largest.n} operations (the issue's are set at 500):`);
+  console.table(list);
+  return list.every((g) => g.verdict === 'MET');
 }
 
 async function main() {
@@ -210,27 +337,31 @@ async function main() {
   const copy = copyRepository();
   await useCopy(copy);
   const list = stages(copy);
+  const rowNames = list.flatMap(rowsOf);
   const results = [];
+  let met = false;
   try {
     for (const n of sizes) {
       const added = resetSpec(copy, n);
       const row = { n, stages: {} };
-      for (const stage of list) row.stages[stage[0]] = await runStage(copy, stage);
+      for (const stage of list) Object.assign(row.stages, await runStage(copy, stage));
       results.push(row);
       console.log(`\n${n} operations (${added} added to the repository's spec):`);
       console.table(
-        list.map(([name]) => ({ stage: name, result: row.stages[name].text ?? `FAILED ${row.stages[name].error}` })),
+        rowNames.map((name) => ({ stage: name, result: row.stages[name].text ?? `FAILED ${row.stages[name].error}` })),
       );
     }
-    report(
-      results,
-      list.map(([name]) => name),
-    );
+    const fits = report(results, rowNames);
+    const timed = list.filter((stage) => !stage.measure).map((stage) => stage.name);
+    met = goals(results.at(-1), fits, timed);
   } finally {
     if (options.keep) console.log(`The copy is kept at ${copy} (its stage logs in bench-logs/).`);
     else rmSync(copy, { recursive: true, force: true });
   }
-  if (results.some((r) => Object.values(r.stages).some((s) => s.error))) process.exitCode = 1;
+  const failed = results.some((r) => Object.values(r.stages).some((s) => s.error));
+  if (failed) console.error('A stage failed: its first error line is in the table above.');
+  if (!met) console.error('A goal is missed or was not measured in this run: see the goals table.');
+  if (failed || !met) process.exitCode = 1;
 }
 
 await main();

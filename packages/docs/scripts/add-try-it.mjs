@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Adds the "Try it" panel (scripts/try-it.js) to dist/index.html with what it needs of each
-// operation, read from the rendered spec: method, path, server, parameters with their examples,
-// the JSON body's example and the headers of its security schemes. Nothing about the API is
-// written here; an operation the panel cannot send (a non-header key, a non-JSON body) fails the
-// build with what to change.
+// Adds the "Try it" panel (scripts/try-it.js) to dist/index.html. What it needs of each operation,
+// read from the rendered spec (`tryItOperations`: method, path, server, parameters with their
+// examples, the JSON body's example and the headers of its security schemes), goes into the
+// operation's area file (scripts/build-docs.mjs, scripts/areas.mjs), so the panel offers the
+// operations of the area the page has loaded. Nothing about the API is written here; an operation
+// the panel cannot send (a non-header key, a non-JSON body) fails the build with what to change.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { effectiveServers, HTTP_METHODS, resolveRef } from '@chatplatform/spec';
-import { parse } from 'yaml';
+import { AREA_GLOBAL } from './areas.mjs';
 
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
@@ -80,11 +81,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const html = readFileSync(page, 'utf8');
   const end = html.lastIndexOf('</body>');
   if (end < 0) throw new Error(`try-it: ${page} has no </body>; scripts/docs-template.hbs must keep it.`);
-  const operations = tryItOperations(parse(readFileSync(dist('openapi.yaml'), 'utf8')));
-  const data = JSON.stringify(operations).replace(/</g, '\\u003c');
+  // The operations' data is in their area's file (scripts/build-docs.mjs writes it with
+  // tryItOperations): the panel offers the operations of the area the page has loaded.
+  const data = `window[${JSON.stringify(AREA_GLOBAL)}]?.tryIt ?? []`;
   const script = readFileSync(fileURLToPath(new URL('./try-it.js', import.meta.url)), 'utf8');
   const block = `<script>const TRY_IT_OPERATIONS = ${data};\n${script}</script>\n`;
   writeFileSync(`${page}.tmp`, html.slice(0, end) + block + html.slice(end));
   renameSync(`${page}.tmp`, page);
-  console.log(`try-it: ${operations.length} operation(s) in ${page}`);
+  console.log(`try-it: the panel in ${page}, each area's operations in its file`);
 }

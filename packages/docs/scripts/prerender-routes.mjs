@@ -3,9 +3,10 @@
 // as soon as the page paints, not after Redoc's 2.3 MB script has been compiled, run and has drawn
 // the route (about 1.5 s here). `redocly build-docs` prerenders the overview only; its router is
 // client-side (hash links), so the other pages do not exist as HTML.
-// Redoc draws each route in Debian's Chromium in ONE page load: the page is opened once and Redoc's
-// own router is sent from route to route (a hash change), so the build costs one load of the page
-// plus a little per operation, instead of a load per operation. Every step in the browser has a
+// Redoc draws each route in Debian's Chromium with one page load per area (the page loads an area's
+// operations when its address names it, scripts/areas.mjs): within an area Redoc's own router is
+// sent from route to route (a hash change), so the build costs a load of the page per area plus a
+// little per operation, instead of a load per operation. Every step in the browser has a
 // time limit and fails the build with what it was waiting for.
 // Each route's <main> is written to a file of its own, `dist/routes/<tag>/<operationId>.js`, with
 // the style rules it needs that the overview does not carry, so the page a reader opens stays the
@@ -126,6 +127,12 @@ async function openOverview(page, url) {
   );
 }
 
+/** Loads the page at an area's address (the page then loads that area's operations) and waits for Redoc. */
+async function openArea(page, url, tagRoute) {
+  await page.goto(`${url}#${tagRoute}`, { timeout: STEP_TIMEOUT_MS });
+  await hydrated(page);
+}
+
 /**
  * Redoc draws a section when it is scrolled near: scroll down to the end of the route's own section
  * (not the document's: every section below would be drawn too, and kept), then back.
@@ -205,8 +212,8 @@ function rulesFor(html, rules) {
 }
 
 /**
- * Draws every operation's route in one load of the page; `loads` counts the page loads Redoc's
- * drawing took (the tests hold it to one).
+ * Draws every operation's route: one load of the page at the overview, then one per area; `loads`
+ * counts the page loads Redoc's drawing took (the tests hold it to that).
  * @param {string} pageFile the built page
  * @param {Array<{ tag: string, operationId: string, summary: string }>} operations from operationsOf
  * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
@@ -230,16 +237,24 @@ export async function render(pageFile, operations, { browser: running } = {}) {
     page.on('load', () => loads++);
     const { routes: tags, placeholder } = await openOverview(page, url);
     const routes = [];
-    for (const { tag, operationId, summary } of operations) {
+    // One load per area: the page loads an area's operations when its address names the area
+    // (scripts/areas.mjs); within it, Redoc's router goes from route to route without a reload.
+    /** @type {Map<string, typeof operations>} */
+    const byArea = new Map();
+    for (const operation of operations) byArea.set(operation.tag, [...(byArea.get(operation.tag) ?? []), operation]);
+    for (const [tag, ofArea] of byArea) {
       if (!tags[tag]) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
-      const route = `${tags[tag]}/${operationId}`;
-      if (!routeFile(route))
-        throw new Error(
-          `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
-        );
-      const html = await drawRoute(page, route, summary, placeholder);
-      const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
-      routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
+      await openArea(page, url, tags[tag]);
+      for (const { operationId, summary } of ofArea) {
+        const route = `${tags[tag]}/${operationId}`;
+        if (!routeFile(route))
+          throw new Error(
+            `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
+          );
+        const html = await drawRoute(page, route, summary, placeholder);
+        const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
+        routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
+      }
     }
     // The tags of the prerendered routes only (the sidebar also links the guide's /section/… pages).
     return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1]))], loads };

@@ -26,9 +26,13 @@ files['/changelog.html'] = {
   type: 'text/html; charset=utf-8',
 };
 
-/** A prerendered operation page's file (scripts/prerender-routes.mjs), `/routes/<tag>/<operationId>.js`. */
+/**
+ * A prerendered operation page's file (scripts/prerender-routes.mjs), `/routes/<tag>/<operationId>.js`,
+ * or an area's operations (scripts/areas.mjs), `/areas/<tag>.js`.
+ */
 function routeEntry(path) {
-  const route = /^\/(routes\/[A-Za-z0-9_-][A-Za-z0-9._-]*\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.js)$/.exec(path)?.[1];
+  const name = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
+  const route = new RegExp(`^/((?:routes/${name}|areas)/${name}\\.js)$`).exec(path)?.[1];
   const file = route && fileURLToPath(new URL(`../dist/${route}`, import.meta.url));
   return file && existsSync(file) ? { file, type: 'text/javascript; charset=utf-8' } : undefined;
 }

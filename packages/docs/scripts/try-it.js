@@ -1,4 +1,5 @@
-// Runs in the page (scripts/add-try-it.mjs inlines it with TRY_IT_OPERATIONS, read from the spec).
+// Runs in the page (scripts/add-try-it.mjs inlines it with TRY_IT_OPERATIONS: the operations of the
+// area the page has loaded, read from the spec).
 // A "Try it" panel, with the operation on screen after its request sample: pick an operation (the one on screen by default), fill its parameters, body and
 // keys, send it, read the status, headers and body. It sends where the reader settings say
 // (scripts/reader-settings.js): to the mock on `pnpm start`'s page (through its same-origin /mock
@@ -7,6 +8,8 @@
 // address, and sent only with the request the reader sends, to that one address.
 /* global TRY_IT_OPERATIONS */
 (() => {
+  // The operations of the area the page has loaded (scripts/areas.mjs); on the guide, none.
+  if (TRY_IT_OPERATIONS.length === 0) return;
   const STYLE = `
     .try-it { box-sizing: border-box; max-width: 100%; margin: 16px 0; font: 14px sans-serif; background: #ffffff;
       color: #1a1c21; border: 1px solid #5d6673; border-radius: 6px; }

@@ -2,17 +2,16 @@
 // never by its key in the spec ("apiKey"): in every operation's Security box (hydrated and
 // prerendered), its details dialog and the search (scripts/reading/schemes-by-header.js). The code
 // samples still use the published keys, which the generated clients name their settings after.
-import { readFileSync } from 'node:fs';
 import { HTTP_METHODS } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bundledSpec,
   type DocsBrowser,
-  docsHtml,
   docsUrl,
   launchDocsBrowser,
   operationRoute,
+  pageDefinition,
   renderedSpec,
   requireBuiltDocs,
   scriptlessPage,
@@ -116,10 +115,7 @@ describe("the docs' copy of the spec", () => {
   });
 
   it('is what the page renders: its samples are the same, not decorated a second time', () => {
-    const html = readFileSync(docsHtml, 'utf8');
-    const definition = /const __redoc_definition = (\{.*?\});\n/s.exec(html);
-    expect(definition, 'the page embeds its definition').not.toBeNull();
-    const onPage = JSON.parse(definition![1]!);
+    const onPage = pageDefinition();
     for (const { path, method } of operations) {
       expect(onPage.paths[path][method]['x-codeSamples'], `${method} ${path}`).toEqual(
         rendered.paths[path][method]['x-codeSamples'],

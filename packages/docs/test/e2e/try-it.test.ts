@@ -8,6 +8,7 @@ import {
   axeViolations,
   type DocsBrowser,
   launchDocsBrowser,
+  operationRoute,
   renderedSpec,
   requireBuiltDocs,
   startDocsServer,
@@ -92,6 +93,11 @@ describe('Try it, with the mock chosen', () => {
   });
 
   it("sends a management operation with its key and secret and shows the mock's answer", async () => {
+    // The panel offers the operations of the area the page has loaded: open the operation's address.
+    await page.goto('about:blank');
+    await page.goto(`${addresses.docs}${operationRoute(management)}`);
+    await page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' });
+    await page.locator('.try-it summary').click();
     await page.selectOption('.try-it select[name=operation]', management.operationId);
     const headers: Record<string, string> = {};
     for (const scheme of Object.keys(management.security[0])) {

@@ -2,7 +2,7 @@
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +40,32 @@ export function clientEntry(): { module: string; types: string } {
     return path;
   };
   return { module: file(esm.default), types: file(esm.types) };
+}
+
+/**
+ * The definition Redoc renders, as the page gives it: the one the page embeds (every operation's
+ * index entry) with each area's file (scripts/areas.mjs) merged in, as the page's loader does.
+ */
+export function pageDefinition(): any {
+  const html = readFileSync(docsHtml, 'utf8');
+  const embedded = /const __redoc_definition = (\{.*?\});\n/s.exec(html);
+  if (!embedded) throw new Error(`${docsHtml} embeds no Redoc definition.`);
+  const definition = JSON.parse(embedded[1]!);
+  for (const file of readdirSync(join(docsDir, 'dist/areas'))) {
+    const area = areaFile(join(docsDir, 'dist/areas', file));
+    for (const [path, item] of Object.entries<object>(area.paths))
+      definition.paths[path] = { ...definition.paths[path], ...item };
+    for (const [kind, entries] of Object.entries<object>(area.components))
+      definition.components[kind] = { ...definition.components[kind], ...entries };
+  }
+  return definition;
+}
+
+/** What an area's file hands the page: `window["chatplatformArea"] = {...};`. */
+export function areaFile(file: string): { slug: string; paths: any; components: any; tryIt: any[] } {
+  const assignment = /^window\["chatplatformArea"\] = (\{.*\});\n$/s.exec(readFileSync(file, 'utf8'));
+  if (!assignment) throw new Error(`${file} is not an area file (window["chatplatformArea"] = {...};).`);
+  return JSON.parse(assignment[1]!);
 }
 
 export function requireBuiltDocs(): void {
@@ -176,6 +202,7 @@ export function scriptlessPage(name: string): string {
   const file = artifactPath(name);
   writeFileSync(file, html.replace(redocScript, ''));
   cpSync(join(docsDir, 'dist/routes'), artifactPath('routes'), { recursive: true });
+  cpSync(join(docsDir, 'dist/areas'), artifactPath('areas'), { recursive: true });
   return pathToFileURL(file).href;
 }
 

@@ -1,0 +1,156 @@
+// The page a reader opens holds the guide and an index of every operation; each area's operations
+// (an area: the operations whose first tag is the same) are in a file of their own,
+// `dist/areas/<tag's address>.js`, loaded when the address names that area. Redoc embeds the whole
+// definition it renders in the page (9 KiB per operation here, 80 % of it code samples), so the
+// page would otherwise grow with every operation; this way it grows only by each operation's index
+// entry, and what is loaded with it by the size of one area.
+// The index entry (tags, operationId, summary, deprecated, security, the path and method) is what
+// Redoc's sidebar and search need to list and find every operation from any page. A script first
+// in <head> loads the area file the address names (a parser-blocking <script src>, which loads
+// from file://, where fetch() of a sibling file does not), and Redoc is given the definition with
+// that area's operations in place of their index entries. An address in another area reloads the
+// page, which then loads that area.
+import { HTTP_METHODS } from '@chatplatform/spec';
+
+/** The global an area file sets, read by the page's loader and by Try it. */
+export const AREA_GLOBAL = 'chatplatformArea';
+/** What of an operation the page keeps for every operation: its sidebar entry and its search hit. */
+const INDEXED = ['tags', 'operationId', 'summary', 'deprecated', 'security'];
+
+/** The area an operation belongs to: its first tag (as its prerendered route, /<tag>/<operationId>). */
+function areaOf(operation, where) {
+  const tag = operation.tags?.[0];
+  if (!tag) throw new Error(`areas: ${where} has no tag; every operation belongs to the area of its first tag.`);
+  return tag;
+}
+
+/** Every `<kind>/<name>` of `#/components/…` reached from `start`, following `$ref`s through components. */
+function reachedComponents(components, start) {
+  const reached = new Set();
+  const pending = [start];
+  while (pending.length) {
+    for (const [, ref] of JSON.stringify(pending.pop()).matchAll(/"\$ref":"#\/components\/([^"]+)"/g)) {
+      if (reached.has(ref)) continue;
+      reached.add(ref);
+      const [kind, ...name] = ref.split('/');
+      const target = components?.[kind]?.[name.join('/').replace(/~1/g, '/').replace(/~0/g, '~')];
+      if (target === undefined) throw new Error(`areas: unresolvable $ref #/components/${ref} in dist/openapi.yaml`);
+      pending.push(target);
+    }
+  }
+  return reached;
+}
+
+/** The components `start` reaches (each kind's entries in the source's order); `keep` adds whole kinds. */
+function componentsFor(components = {}, start, keep = []) {
+  const reached = reachedComponents(components, start);
+  const kept = {};
+  for (const [kind, entries] of Object.entries(components)) {
+    const pointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const names = Object.keys(entries).filter((name) => keep.includes(kind) || reached.has(`${kind}/${pointer(name)}`));
+    if (names.length) kept[kind] = Object.fromEntries(names.map((name) => [name, entries[name]]));
+  }
+  return kept;
+}
+
+const indexEntry = (operation) =>
+  Object.fromEntries(INDEXED.filter((key) => operation[key] !== undefined).map((key) => [key, operation[key]]));
+
+/**
+ * Splits the docs' copy of the spec: `page`, the definition the page embeds (everything but the
+ * operations, each operation as its index entry, the components these reach and every security
+ * scheme), and per area (tag name) the path items with its operations whole and the components
+ * they reach.
+ */
+export function splitByArea(spec) {
+  const indexPaths = {};
+  const areaPaths = new Map();
+  for (const [path, pathItem] of Object.entries(spec.paths ?? {})) {
+    const shared = Object.fromEntries(
+      Object.entries(pathItem).filter(([key]) => !(/** @type {readonly string[]} */ (HTTP_METHODS).includes(key))),
+    );
+    for (const method of HTTP_METHODS.filter((m) => pathItem[m])) {
+      const operation = pathItem[method];
+      const tag = areaOf(operation, `${method.toUpperCase()} ${path}`);
+      indexPaths[path] = { ...indexPaths[path], [method]: indexEntry(operation) };
+      if (!areaPaths.has(tag)) areaPaths.set(tag, {});
+      const paths = areaPaths.get(tag);
+      paths[path] = { ...(paths[path] ?? shared), [method]: operation };
+    }
+  }
+  const { paths: _, components, ...rest } = spec;
+  const page = { ...rest, paths: indexPaths, components: componentsFor(components, rest, ['securitySchemes']) };
+  const areas = new Map(
+    [...areaPaths].map(([tag, paths]) => [tag, { paths, components: componentsFor(components, paths) }]),
+  );
+  return { page, areas };
+}
+
+/**
+ * Each tag's address on the page Redoc rendered (Redoc decides the slug: `Auth tokens` is
+ * `/auth-tokens`), read from its prerendered sidebar: every link whose label is a tag name.
+ */
+export function areaAddresses(html, tags) {
+  const addresses = new Map();
+  for (const [, href, label] of html.matchAll(/<a [^>]*href="\/([^"]*)"[^>]*>(?:(?!<\/a>).)*?data-text="([^"]*)"/gs)) {
+    if (tags.includes(label) && !addresses.has(label)) addresses.set(label, href);
+  }
+  for (const tag of tags) {
+    const slug = addresses.get(tag);
+    if (!slug || !/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(slug))
+      throw new Error(
+        `areas: the sidebar Redoc rendered has no address of plain name characters for the tag "${tag}" (found ${slug ?? 'none'}).`,
+      );
+  }
+  return addresses;
+}
+
+/** An area's file: it hands the page its operations, their components and their Try it data. */
+export function areaScript(slug, area, tryIt) {
+  const json = JSON.stringify({ slug, ...area, tryIt }).replace(/</g, '\\u003c');
+  return `window[${JSON.stringify(AREA_GLOBAL)}] = ${json};\n`;
+}
+
+/**
+ * Runs first in <head>: loads the file of the area the address names (parser-blocking, before
+ * Redoc's script), defines how Redoc's definition gets that area's operations, and reloads the page
+ * when the address moves to another area (the page then loads that one).
+ */
+function loadArea(slugs, global) {
+  const areaIn = (hash) => {
+    const slug = decodeURIComponent(hash.slice(1).split(/[?#]/)[0]).split('/')[1];
+    return slugs.includes(slug) ? slug : null;
+  };
+  const wanted = areaIn(location.hash);
+  // \x3c: the end tag must not close this inline script.
+  if (wanted) document.write(`<script src="areas/${wanted}.js">\x3c/script>`);
+  addEventListener('hashchange', () => {
+    const next = areaIn(location.hash);
+    if (next && next !== wanted) location.reload();
+  });
+  const page = /** @type {any} */ (window);
+  page.chatplatformWithArea = (/** @type {any} */ definition) => {
+    const area = page[global];
+    if (!area || area.slug !== wanted) return definition;
+    const paths = { ...definition.paths };
+    for (const [path, item] of Object.entries(area.paths)) paths[path] = { ...paths[path], ...item };
+    const components = { ...definition.components };
+    for (const [kind, entries] of Object.entries(area.components))
+      components[kind] = { ...components[kind], ...entries };
+    return { ...definition, paths, components };
+  };
+}
+
+const HYDRATE = 'hydrate(__redoc_definition,';
+
+/** The page with the area loader first in <head> and Redoc hydrating the definition with the area. */
+export function withAreas(html, slugs) {
+  const head = html.indexOf('<head>');
+  if (head < 0 || !html.includes(HYDRATE))
+    throw new Error(`areas: the page has no <head>, or Redoc's script no longer calls "${HYDRATE}".`);
+  const at = head + '<head>'.length;
+  const loader = `<script>(${loadArea})(${JSON.stringify(slugs)}, ${JSON.stringify(AREA_GLOBAL)});</script>`;
+  return (
+    html.slice(0, at) + loader + html.slice(at).replace(HYDRATE, 'hydrate(chatplatformWithArea(__redoc_definition),')
+  );
+}
