@@ -179,8 +179,9 @@ export function parseUpstream(value: string): URL {
   try {
     url = new URL(value);
   } catch {
+    // The value is not repeated: an upstream may carry credentials (user:password@, ?apikey=).
     throw new UsageError(
-      `--upstream must be an absolute http(s) URL with the API's base path, e.g. https://APP_ID.call-us.SERVICE_DOMAIN/v3 (got "${value}")`,
+      "--upstream must be an absolute http(s) URL: the API's server URL with its base path, as the spec's servers give it",
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')

@@ -388,4 +388,15 @@ describe('proxy CLI', () => {
       expect(stderr).toMatch(/--upstream must be an absolute http\(s\) URL|--max-reports must be a whole number/);
     }
   });
+
+  it('never repeats an unusable upstream, which may carry credentials, in its error', async () => {
+    const { code, stderr } = await runInProcess([
+      'proxy',
+      '--upstream',
+      'http://user:s3cret-key@host:bad/v3?apikey=s3cret-key',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--upstream must be an absolute http(s) URL');
+    expect(stderr).not.toContain('s3cret-key');
+  });
 });
