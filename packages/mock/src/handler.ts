@@ -94,7 +94,8 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
 /** No body: null, as Prism's server gives it; JSON parsed (an Error when it does not parse); else text. */
 function parseBody(request: http.IncomingMessage, body: Buffer): unknown {
   const { headers } = request;
-  if (headers['content-length'] === '0' || (!headers['transfer-encoding'] && !headers['content-length'])) return null;
+  // An empty chunked body is no body too: some clients send a body-less POST that way.
+  if (body.length === 0 || (!headers['transfer-encoding'] && !headers['content-length'])) return null;
   if (!JSON_TYPE.test(headers['content-type'] ?? '')) return body.toString('utf8');
   try {
     return JSON.parse(body.toString('utf8'));

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,30 @@ describe('a request body that is not JSON', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ status: 400, detail: 'The request body is not valid JSON.' });
     expect((await getCallOn(url, getCall.authHeaders)).status).toBe(200);
+  });
+
+  it('an empty body sent chunked is no body, not malformed JSON (as Prism reads it)', async () => {
+    const post = operations.find((operation) => operation.method === 'POST');
+    if (!post) throw new Error('the spec has no POST operation to send an empty body to');
+    const { hostname, port } = new URL(inject('mockUrl'));
+    const answer = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: hostname,
+          port,
+          method: 'POST',
+          path: new URL(post.productionUrl).pathname,
+          headers: { ...post.authHeaders, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          timeout: 15_000,
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk)).once('end', () => resolve(text));
+        },
+      );
+      request.once('error', reject).end();
+    });
+    expect(answer).not.toContain('The request body is not valid JSON.');
   });
 });
 
