@@ -1,4 +1,5 @@
 import { addressKind, effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { DEFAULT_PORTS } from '../read/exchange.js';
 import { isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 import type { Finding } from './findings.js';
 
@@ -6,7 +7,6 @@ import type { Finding } from './findings.js';
 const ANY = '\u0000';
 /** Enum combinations expanded per server; past this, its enum variables count as free. */
 const MAX_EXPANSIONS = 4096;
-const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
 
 /**
  * The URL a client builds for an operation, from its servers (its own, else its path item's, else

@@ -91,8 +91,8 @@ function authorityEnd(url: string, from: number): number {
   return end;
 }
 
-/** Recorded origins are compared without their scheme's default port. */
-const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
+/** A scheme's default port, as an origin leaves it out: recorded origins are compared without it. */
+export const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
 
 /**
  * `scheme://host[:port]` of an absolute URL, lower-cased, without user info (it may hold a

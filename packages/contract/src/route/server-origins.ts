@@ -1,10 +1,7 @@
 import { HTTP_METHODS } from '@chatplatform/spec';
-import { originOf } from '../read/exchange.js';
+import { DEFAULT_PORTS, originOf } from '../read/exchange.js';
 import { isObject, type OpenApiDocument, type ServerObject } from '../read/spec-document.js';
 import { escapeRegex, serverPartPattern } from './operation-router.js';
-
-/** Recorded origins are compared without their scheme's default port. */
-const DEFAULT_PORTS: Record<string, string> = { https: ':443', http: ':80' };
 
 /** The origins one operation may be sent to, from its servers, and how a report names them. */
 export interface OperationOrigins {
