@@ -2,8 +2,8 @@
 // area the page has loaded, read from the spec).
 // A "Try it" panel, with the operation on screen after its request sample: pick an operation (the one on screen by default), fill its parameters, body and
 // keys, send it, read the status, headers and body. It sends where the reader settings say
-// (scripts/reader-settings.js): to the mock on `pnpm start`'s page (through its same-origin /mock
-// relay, scripts/start.mjs), else to the platform's address for the chosen region and app id.
+// (scripts/reader-settings.js): to the mock on `pnpm start`'s page (its same-origin /mock paths,
+// answered in-process by the mock's handler, scripts/start.mjs), else to the platform's address for the chosen region and app id.
 // Keys live only in the masked fields of this panel: never written to storage, a cookie or the
 // address, and sent only with the request the reader sends, to that one address.
 /* global TRY_IT_OPERATIONS */
@@ -67,7 +67,7 @@
       ...('appId' in op.server.defaults && settings.appId ? { appId: settings.appId } : {}),
     });
     if (settings.target !== 'mock' || !settings.mockUrl) return platform;
-    // The mock answers production paths; the page's own server relays /mock/... to it.
+    // The mock answers production paths; the page's own server hands /mock/... to the mock's handler.
     return `${location.origin}/mock${new URL(platform).pathname.replace(/\/$/, '')}`;
   }
 

@@ -30,7 +30,7 @@ export interface CliResult {
 export function runCli(args: string[], options: { input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): CliResult {
   if (!existsSync(cliPath)) {
     throw new Error(
-      `${cliPath} is missing: build the package first (pnpm turbo run test --filter=@chatplatform/contract builds it)`,
+      `${cliPath} is missing: build the package first (pnpm turbo run build --filter=@chatplatform/contract)`,
     );
   }
   const result = spawnSync(process.execPath, [cliPath, ...args], {

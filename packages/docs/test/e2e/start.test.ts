@@ -57,7 +57,7 @@ describe('pnpm start', () => {
     expect((await fetch(`${docs}routes/calls/%2E%2E%2F%2E%2E%2Findex.html.js`)).status).toBe(404);
     expect((await fetch(`${docs}routes/calls/missing-operation.js`)).status).toBe(404);
 
-    // The Try it panel's same-origin relay to the mock, and to nothing else.
+    // The Try it panel's same-origin /mock paths, answered by the mock, and nothing else.
     const relayed = await fetch(`${docs}mock/v3/calls/any-session-id`, { headers: { apikey: 'start-test' } });
     expect(relayed.status).toBe(200);
     expect(((await relayed.json()) as { data: unknown[] }).data).toHaveLength(1);

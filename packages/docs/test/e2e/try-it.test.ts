@@ -1,6 +1,6 @@
 // The "Try it" panel (scripts/try-it.js) on `pnpm start`'s page, where "the mock" is the default: a reader
 // sends Get Call and a management operation and reads the mock's own answer; the keys typed there
-// go with those requests only, to the mock's relay on the page's own server, and are in no storage,
+// go with those requests only, to the mock's /mock paths on the page's own server, and are in no storage,
 // cookie or address afterwards; axe-core finds nothing serious with the panel open.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -45,7 +45,10 @@ function installLines(): Map<string, string[]> {
 /** The built docs' Get Call sample in `label`, as the page carries it. */
 function getCallSample(label: string): string {
   const spec = parse(readFileSync(join(docsDist, 'openapi.yaml'), 'utf8'));
-  const samples = spec.paths['/calls/{sessionId}'].get['x-codeSamples'] as { label: string; source: string }[];
+  const getCall = Object.values<Record<string, any>>(spec.paths)
+    .flatMap((item) => Object.values(item))
+    .find((operation) => operation?.operationId === 'get-call');
+  const samples = (getCall?.['x-codeSamples'] ?? []) as { label: string; source: string }[];
   const found = samples.find((s) => s.label === label);
   if (!found) throw new Error(`the docs carry no ${label} sample of Get Call`);
   return found.source;

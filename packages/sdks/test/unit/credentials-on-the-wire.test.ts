@@ -8,8 +8,16 @@ import { loadBundledSpec } from '../support/spec-example.js';
 const spec = loadBundledSpec();
 const headers = credentialHeaders(spec);
 const credentials = { apiKey: 'rest-key', managementKey: 'mgmt-key', managementSecret: 'mgmt-secret' };
-const getCall = (sent: Record<string, string>) => [{ path: '/v3/calls/some-session', headers: sent }];
-const listApps = (sent: Record<string, string>) => [{ path: '/apps', headers: sent }];
+/** A request path of the operation `operationId`, from the spec's path template (a value per parameter). */
+function pathOf(operationId: string): string {
+  const entry = Object.entries<Record<string, { operationId?: string }>>(spec.paths).find(([, item]) =>
+    Object.values(item).some((operation) => operation?.operationId === operationId),
+  );
+  if (!entry) throw new Error(`the spec has no operation ${operationId}`);
+  return entry[0].replace(/\{[^}]+\}/g, 'some-value');
+}
+const getCall = (sent: Record<string, string>) => [{ path: pathOf('get-call'), headers: sent }];
+const listApps = (sent: Record<string, string>) => [{ path: pathOf('list-apps'), headers: sent }];
 
 describe('credentialProblems', () => {
   test("reads the headers' names from the spec's security schemes", () => {
