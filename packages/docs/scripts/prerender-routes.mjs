@@ -101,22 +101,19 @@ export function operationsOf(spec) {
 /**
  * Waits until Redoc has hydrated: its sidebar's footer logo is drawn by an effect.
  * @param {Page} page
- * @param {number} ms
  */
-const hydrated = (page, ms) =>
+const hydrated = (page) =>
   step(
     "Redoc's hydration (its sidebar logo drawn)",
     page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' }),
-    ms,
   );
 
 /**
  * Every style rule in the page's styled-components sheets.
  * @param {Page} page
- * @param {number} ms
  * @returns {Promise<string[]>}
  */
-const styleRules = (page, ms) =>
+const styleRules = (page) =>
   step(
     "reading the page's style rules",
     page.evaluate(() =>
@@ -124,21 +121,19 @@ const styleRules = (page, ms) =>
         [...(s.sheet?.cssRules ?? [])].map((r) => r.cssText),
       ),
     ),
-    ms,
   );
 
 /**
  * The style rules `redocly build-docs` prerendered: the page's sheets with scripts off.
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
- * @param {number} ms
  */
-async function prerenderedRules(browser, url, ms) {
+async function prerenderedRules(browser, url) {
   const context = await browser.newContext({ javaScriptEnabled: false });
-  context.setDefaultTimeout(ms);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   await page.goto(url);
-  const rules = await styleRules(page, ms);
+  const rules = await styleRules(page);
   await context.close();
   if (!rules.length) throw new Error('prerender: the page carries no prerendered styled-components rules.');
   return rules;
@@ -148,12 +143,11 @@ async function prerenderedRules(browser, url, ms) {
  * Opens the page once, at the overview, and reads the sidebar's route for each tag (Redoc decides the slug).
  * @param {Page} page
  * @param {string} url
- * @param {number} ms
  * @returns {Promise<{ routes: Record<string, string>, placeholder: string | null }>}
  */
-async function openOverview(page, url, ms) {
+async function openOverview(page, url) {
   await page.goto(`${url}#/`);
-  await hydrated(page, ms);
+  await hydrated(page);
   return step(
     "reading the sidebar's tag links",
     page.evaluate(() => {
@@ -167,7 +161,6 @@ async function openOverview(page, url, ms) {
       const placeholder = document.querySelector('#api-content > [data-section-id]:empty')?.className ?? null;
       return { routes, placeholder };
     }),
-    ms,
   );
 }
 
@@ -177,12 +170,11 @@ async function openOverview(page, url, ms) {
  * @param {Page} page
  * @param {string} url
  * @param {string} tagRoute
- * @param {number} ms
  */
-async function openArea(page, url, tagRoute, ms) {
+async function openArea(page, url, tagRoute) {
   await page.goto('about:blank');
   await page.goto(`${url}#${tagRoute}`);
-  await hydrated(page, ms);
+  await hydrated(page);
 }
 
 /**
@@ -233,15 +225,14 @@ function routeMain({ route, placeholder }) {
 /**
  * Sends Redoc's router to a route (no reload) and returns its <main> once the heading is drawn.
  * @param {Page} page
- * @param {{ route: string, summary: string, placeholder: string | null, ms: number }} target
+ * @param {{ route: string, summary: string, placeholder: string | null }} target
  */
-async function drawRoute(page, { route, summary, placeholder, ms }) {
+async function drawRoute(page, { route, summary, placeholder }) {
   await step(
     `opening #${route}`,
     page.evaluate((hash) => {
       location.hash = hash;
     }, route),
-    ms,
   );
   const drawn = await page
     .waitForFunction(
@@ -253,8 +244,8 @@ async function drawRoute(page, { route, summary, placeholder, ms }) {
       () => false,
     );
   if (!drawn) throw new Error(`prerender: Redoc did not draw "${summary}" at #${route}; is the route right?`);
-  await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute, route), ms);
-  return step(`reading #${route}`, page.evaluate(routeMain, { route, placeholder }), ms);
+  await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute, route));
+  return step(`reading #${route}`, page.evaluate(routeMain, { route, placeholder }));
 }
 
 /**
@@ -278,12 +269,12 @@ function rulesFor(html, rules) {
  * whose drawing fails (a wait past its limit: seen once in a build at 500 operations beside the
  * SDKs' compilers) is drawn once more in a fresh load of the area; a second failure ends the build.
  * @param {Page} page
- * @param {{ url: string, tagRoute: string, placeholder: string | null, overviewRules: Set<string>, ms: number }} area
+ * @param {{ url: string, tagRoute: string, placeholder: string | null, overviewRules: Set<string> }} area
  * @param {Operation[]} operations the area's
  * @returns {Promise<{ routes: RenderedRoute[], retries: number }>}
  */
-async function drawArea(page, { url, tagRoute, placeholder, overviewRules, ms }, operations) {
-  await openArea(page, url, tagRoute, ms);
+async function drawArea(page, { url, tagRoute, placeholder, overviewRules }, operations) {
+  await openArea(page, url, tagRoute);
   const routes = [];
   let retries = 0;
   for (const { operationId, summary } of operations) {
@@ -292,14 +283,14 @@ async function drawArea(page, { url, tagRoute, placeholder, overviewRules, ms },
       throw new Error(
         `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
       );
-    const target = { route, summary, placeholder, ms };
+    const target = { route, summary, placeholder };
     const html = await drawRoute(page, target).catch(async (/** @type {Error} */ error) => {
       console.warn(`${error.message}\nprerender: drawing #${route} once more, in a fresh load of its area.`);
       retries++;
-      await openArea(page, url, tagRoute, ms);
+      await openArea(page, url, tagRoute);
       return drawRoute(page, target);
     });
-    const rules = (await styleRules(page, ms)).filter((rule) => !overviewRules.has(rule));
+    const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
     routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
   }
   return { routes, retries };
@@ -311,29 +302,28 @@ async function drawArea(page, { url, tagRoute, placeholder, overviewRules, ms },
  * tests hold them to that).
  * @param {string} pageFile the built page
  * @param {Operation[]} operations from operationsOf
- * @param {{ browser?: import('playwright-core').Browser, stepTimeoutMs?: number }} [options] a running
- *   browser to draw in (the tests share one per run; without it, one is launched for the drawing and
- *   closed after), and the limit of each wait in the browser.
+ * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
+ *   (the tests share one per run); without it, one is launched for the drawing and closed after.
  */
-export async function render(pageFile, operations, { browser: running, stepTimeoutMs: ms = STEP_TIMEOUT_MS } = {}) {
+export async function render(pageFile, operations, { browser: running } = {}) {
   const browser =
     running ?? (await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }));
   /** @type {import('playwright-core').BrowserContext | undefined} */
   let context;
   try {
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(ms);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await context.route('**/*', (route) =>
       new URL(route.request().url()).protocol === 'file:' ? route.continue() : route.abort('blockedbyclient'),
     );
     const url = pathToFileURL(pageFile).href;
-    const overviewRules = new Set(await prerenderedRules(browser, url, ms));
+    const overviewRules = new Set(await prerenderedRules(browser, url));
     const page = await context.newPage();
     let loads = 0;
     page.on('load', () => {
       if (page.url() !== 'about:blank') loads++;
     });
-    const { routes: tags, placeholder } = await openOverview(page, url, ms);
+    const { routes: tags, placeholder } = await openOverview(page, url);
     /** @type {RenderedRoute[]} */
     const routes = [];
     let retries = 0;
@@ -343,7 +333,7 @@ export async function render(pageFile, operations, { browser: running, stepTimeo
     for (const [tag, ofArea] of byArea) {
       const tagRoute = tags[tag];
       if (!tagRoute) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
-      const drawn = await drawArea(page, { url, tagRoute, placeholder, overviewRules, ms }, ofArea);
+      const drawn = await drawArea(page, { url, tagRoute, placeholder, overviewRules }, ofArea);
       routes.push(...drawn.routes);
       retries += drawn.retries;
     }
