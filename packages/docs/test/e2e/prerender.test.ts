@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTP_METHODS } from '@chatplatform/spec';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, render, step } from '../../scripts/prerender-routes.mjs';
 import {
@@ -37,6 +38,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await docs?.close();
 });
+
+/**
+ * The run's browser, with a script in every page it opens that makes the operation's route hang
+ * (the page's animation frames never come again) the first `times` times it is opened in a tab.
+ */
+function stallingBrowser(operation: { operationId: string; tags: string[] }, times: number): Browser {
+  const browser = docs.context.browser()!;
+  const stall = ({ hash, times }: { hash: string; times: number }) => {
+    addEventListener('hashchange', () => {
+      const stalls = Number(sessionStorage.getItem('stalls') ?? 0);
+      if (location.hash !== hash || stalls >= times) return;
+      sessionStorage.setItem('stalls', String(stalls + 1));
+      window.requestAnimationFrame = () => 0;
+    });
+  };
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
+    await context.addInitScript(stall, { hash: operationRoute(operation), times });
+    return context;
+  };
+  return new Proxy(browser, {
+    get: (target, key) => (key === 'newContext' ? newContext : Reflect.get(target, key, target)),
+  });
+}
 
 describe('prerendered operation pages', () => {
   it("show Get Call, its samples and its 200 response fields without Redoc's script", async () => {
@@ -107,6 +132,18 @@ describe('prerendered operation pages', () => {
       const file = readFileSync(join(docsDir, 'dist', `routes${route}.js`), 'utf8');
       expect(file, route).toContain(JSON.stringify(html).replace(/</g, '\\u003c').slice(0, 5000));
     }
+  }, 120_000); // a bound on a hang, not a speed goal
+
+  it('draws a route whose drawing stalls once more, in a fresh load of its area; a second stall ends the build', async () => {
+    const calls = operationsOf(spec).filter((operation) => operation.tag === getCall.tags[0]);
+    const stalledOnce = await render(docsHtml, calls, { browser: stallingBrowser(getCall, 1), stepTimeoutMs: 5000 });
+    expect(stalledOnce.retries).toBe(1);
+    const drawn = stalledOnce.routes.find((r: { route: string }) => `#${r.route}` === operationRoute(getCall));
+    expect(drawn?.html).toContain(getCall.summary);
+    expect(stalledOnce.routes).toHaveLength(calls.length);
+    await expect(
+      render(docsHtml, calls, { browser: stallingBrowser(getCall, 2), stepTimeoutMs: 5000 }),
+    ).rejects.toThrow(/^prerender: .*(did not finish in 5 s|did not draw)/);
   }, 120_000); // a bound on a hang, not a speed goal
 
   it('gives every wait in the browser a limit, and says what it waited for', async () => {
