@@ -170,9 +170,10 @@ function loadArea(slugs, global) {
     const next = areaIn(location.hash);
     if (next && next !== wanted) location.reload();
   });
-  const page = /** @type {any} */ (window);
-  page.chatplatformWithArea = (/** @type {any} */ definition) => {
-    const area = page[global];
+  // The area file's global and this hook are the page's own: unknown to the type of window.
+  const page = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
+  page.chatplatformWithArea = (/** @type {Spec} */ definition) => {
+    const area = /** @type {(Area & { slug: string }) | undefined} */ (page[global]);
     if (!area || area.slug !== wanted) return definition;
     const paths = { ...definition.paths };
     for (const [path, item] of Object.entries(area.paths)) paths[path] = { ...paths[path], ...item };
