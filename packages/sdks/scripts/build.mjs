@@ -145,6 +145,6 @@ function main() {
 try {
   main();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }

@@ -137,7 +137,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     main(process.argv[2] ?? '--check');
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
 }

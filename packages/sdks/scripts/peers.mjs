@@ -11,6 +11,6 @@ try {
     console.log(`peer ${tool.padEnd(22)} ${((performance.now() - start) / 1000).toFixed(2)} s`);
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }

@@ -51,7 +51,7 @@ function codeSamplesDecorator() {
    * @returns {T | undefined}
    */
   const resolve = (ctx, node) =>
-    node && '$ref' in node && typeof node.$ref === 'string'
+    node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string'
       ? ctx.resolve(/** @type {import('@redocly/openapi-core').Referenced<T>} */ (node)).node
       : /** @type {T | undefined} */ (node);
 

@@ -64,7 +64,7 @@ async function heyApi() {
     ({ createClient } = await import('@hey-api/openapi-ts'));
   } catch (error) {
     throw new MissingToolchainError(
-      `@hey-api/openapi-ts does not load (${error instanceof Error ? error.message : error}): it is a devDependency of @chatplatform/sdks; ` +
+      `@hey-api/openapi-ts does not load (${/** @type {Error} */ (error).message}): it is a devDependency of @chatplatform/sdks; ` +
         'run `pnpm install` (bash scripts/setup.sh does).',
     );
   }
