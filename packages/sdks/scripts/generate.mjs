@@ -37,8 +37,17 @@ export function validateSpec(jar, spec) {
   }
 }
 
-export function generate(jar, spec, lang, version) {
-  const out = generatedDir(lang);
+/**
+ * Generates `lang`'s client from `spec` with this package's settings and templates into `out`
+ * (emptied first), failing on any warning about the spec. Exported (`@chatplatform/sdks/generate`)
+ * for another spec than the bundle, such as a test's fixture.
+ * @param {string} jar the generator JAR (`generatorJar` of `@chatplatform/sdks/paths`)
+ * @param {string} spec the OpenAPI file
+ * @param {string} lang one of LANGUAGES
+ * @param {string} version the clients' package version
+ * @param {string} [out] the folder; `generated/<lang>` by default
+ */
+export function generate(jar, spec, lang, version, out = generatedDir(lang)) {
   rmSync(out, { recursive: true, force: true });
   const { status, output } = runJar(jar, [
     'generate',
