@@ -81,6 +81,17 @@ describe('task hashes', () => {
     expect(before.filter((task) => upstream(task.taskId)).length).toBeGreaterThanOrEqual(6);
   });
 
+  it('the docs build reads the SDKs’ paths module but does not wait for their generators and compilers', async () => {
+    const docsBuild = async () => (await plan(['build'])).find((task) => task.taskId === '@chatplatform/docs#build');
+    const before = await docsBuild();
+    expect(before?.dependencies).toContain('@chatplatform/contract#build');
+    expect(
+      before?.dependencies.filter((id) => id.startsWith('@chatplatform/sdks#') && !id.endsWith('#bundle')),
+    ).toEqual([]);
+    appendFileSync(join(copy.dir, 'packages/sdks/scripts/lib/paths.mjs'), '\n// edited by the task-graph test\n');
+    expect((await docsBuild())?.hash).not.toBe(before?.hash);
+  });
+
   it("the spec's lint re-runs when a rule changes and stays cached when only a test fixture does", async () => {
     const lintHash = async () => (await plan(['lint'])).find((task) => task.taskId === '@chatplatform/spec#lint')?.hash;
     const before = await lintHash();

@@ -32,15 +32,18 @@ export function addressKind(url) {
 }
 
 /**
- * @typedef {{ url: string, [key: string]: unknown }} ServerObject
- * @typedef {{ servers?: ServerObject[], [key: string]: unknown }} WithServers
+ * Where an operation sits: each level may list servers (any object with a `url`: the spec's own
+ * JSON, or Redocly's typed nodes while linting).
+ * @template {{ url: string }} [S={ url: string }]
+ * @typedef {{ operation: { servers?: S[] }, pathItem?: { servers?: S[] }, root?: { servers?: S[] } }} ServersOf
  */
 
 /**
  * The servers an operation is called on, in OpenAPI's override order: the operation's own,
  * else its path item's, else the document's.
- * @param {{ operation: WithServers, pathItem?: WithServers, root?: WithServers }} where
- * @returns {ServerObject[]}
+ * @template {{ url: string }} S
+ * @param {ServersOf<S>} where
+ * @returns {S[]}
  */
 export function effectiveServers({ operation, pathItem, root }) {
   return operation.servers ?? pathItem?.servers ?? root?.servers ?? [];
@@ -49,7 +52,7 @@ export function effectiveServers({ operation, pathItem, root }) {
 /**
  * True when every server of the operation is the management address (see the top of this
  * file). An operation with no servers at all is not a management operation.
- * @param {{ operation: WithServers, pathItem?: WithServers, root?: WithServers }} op
+ * @param {ServersOf} op
  */
 export function isManagementOperation(op) {
   const servers = effectiveServers(op);

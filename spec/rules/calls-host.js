@@ -12,6 +12,7 @@ import {
 } from './addresses.js';
 import { collectOperations } from './operations.js';
 
+/** @param {string} path */
 const isCallsPath = (path) => path === '/calls' || path.startsWith('/calls/');
 
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */

@@ -15,6 +15,7 @@ export function DeprecatedNamesReplacement() {
       if (operation.deprecated !== true) continue;
       const what = describeOperation(op);
       const target = operation['x-replaced-by'];
+      /** @param {string} message @param {string} [child] the field the message is about */
       const report = (message, child) =>
         ctx.report({ message, location: child ? op.location.child(child) : op.location });
       if (typeof target !== 'string' || !target) {

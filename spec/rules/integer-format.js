@@ -6,16 +6,28 @@
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const FORMATS = ['int32', 'int64'];
+const BOUNDS = /** @type {const} */ (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
 
+/** @typedef {import('@redocly/openapi-core').Oas3Schema | import('@redocly/openapi-core').Oas3_1Schema} Schema */
+
+/** @param {Schema} schema */
 const isInteger = (schema) =>
   schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
 
-/** @returns {boolean} whether the schema holds a point in time */
+/**
+ * @param {Schema} schema
+ * @param {string | number} key the property name or array index the schema sits under
+ * @returns {boolean} whether the schema holds a point in time
+ */
 function isTimestamp(schema, key) {
   return (typeof key === 'string' && /[a-z]At$/.test(key)) || /timestamp/i.test(schema.description ?? '');
 }
 
-/** @returns {string | undefined} what is wrong with the schema's format, when something is */
+/**
+ * @param {Schema} schema
+ * @param {string | number} key the property name or array index the schema sits under
+ * @returns {string | undefined} what is wrong with the schema's format, when something is
+ */
 function problem(schema, key) {
   const name = typeof key === 'string' ? `\`${key}\`` : 'This integer';
   if (schema.format === undefined) {
@@ -30,9 +42,10 @@ function problem(schema, key) {
   if (schema.format === 'int32' && isTimestamp(schema, key)) {
     return `${name} is a timestamp with \`format: int32\`. A Unix timestamp passes 2147483647 on 2038-01-19: use \`format: int64\`.`;
   }
-  const beyond = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].find(
-    (bound) => typeof schema[bound] === 'number' && (schema[bound] < INT32.min || schema[bound] > INT32.max),
-  );
+  const beyond = BOUNDS.find((bound) => {
+    const value = schema[bound];
+    return typeof value === 'number' && (value < INT32.min || value > INT32.max);
+  });
   if (schema.format === 'int32' && beyond) {
     return `${name} has \`format: int32\` but its \`${beyond}\` ${schema[beyond]} does not fit in 32 bits. Use \`format: int64\`.`;
   }

@@ -16,7 +16,10 @@ function toPascalCase(name) {
   return name.charAt(0).toUpperCase() + name.slice(1).replace(/[-_ ](\w)/g, (_, c) => c.toUpperCase());
 }
 
-/** @returns {string | undefined} the component name, when the location is a named component */
+/**
+ * @param {import('@redocly/openapi-core').Location} location
+ * @returns {string | undefined} the component name, when the location is a named component
+ */
 export function componentName({ source, pointer }) {
   const inDocument = /^#\/components\/schemas\/([^/]+)$/.exec(pointer);
   if (inDocument) return inDocument[1];

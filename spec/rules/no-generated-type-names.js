@@ -9,7 +9,7 @@ import { collectOperations } from './operations.js';
 
 const GENERATED_SUFFIXES = ['Data', 'Error', 'Errors', 'Params', 'Response', 'Responses'];
 
-/** `get-call` → `GetCall`, as generators name an operation's types. */
+/** `get-call` → `GetCall`, as generators name an operation's types. @param {string} operationId */
 export function pascalCase(operationId) {
   return String(operationId)
     .split(/[^A-Za-z0-9]+/)
@@ -20,7 +20,7 @@ export function pascalCase(operationId) {
 
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function NoGeneratedTypeNames() {
-  /** @type {Map<string, any>} schema component name → where it is defined */
+  /** @type {Map<string, import('@redocly/openapi-core').Location>} schema component name → where it is defined */
   const schemas = new Map();
   return collectOperations(
     (operations, _root, ctx) => {

@@ -3,6 +3,7 @@
 // 0.31666666666666665 comes back as 0.31666666. `format: double` is a 64-bit float in every
 // generated client (Go `float64`, Java and Kotlin `Double`, Rust `f64`).
 
+/** @param {import('@redocly/openapi-core').Oas3Schema | import('@redocly/openapi-core').Oas3_1Schema} schema */
 const isNumber = (schema) => schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'));
 
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */

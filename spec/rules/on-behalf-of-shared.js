@@ -8,6 +8,7 @@
 
 const NAME = /^onbehalfof$/i;
 
+/** @param {import('@redocly/openapi-core').Location} location */
 function isComponent({ source, pointer }) {
   if (/^#\/components\/parameters\/[^/]+$/.test(pointer)) return true;
   return pointer === '#/' && /(^|[\\/])components[\\/]parameters[\\/][^\\/]+$/.test(source.absoluteRef);

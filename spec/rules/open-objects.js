@@ -7,6 +7,7 @@
 
 const CONDITIONAL = /\/(if|then|else|not)(\/|$)/;
 
+/** @param {import('@redocly/openapi-core').Oas3Schema | import('@redocly/openapi-core').Oas3_1Schema} schema */
 const isObject = (schema) =>
   schema.type === 'object' ||
   (Array.isArray(schema.type) && schema.type.includes('object')) ||

@@ -24,6 +24,7 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
 
   return collectOperations(
     (operations, root, ctx) => {
+      /** @param {string} header @returns {string[]} the names of the schemes sending it */
       const schemesSending = (header) => [...headerOf].filter(([, h]) => h === header).map(([n]) => n);
       const schemes = {
         apikey: schemesSending('apikey'),
@@ -34,6 +35,7 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
         const requirements = op.operation.security ?? root.security ?? [];
         const where = op.operation.security ? op.location.child('security') : op.location;
         const check = { what: describeOperation(op), requirements, schemes, apiKeyScopes };
+        /** @type {Report} */
         const report = (message) => ctx.report({ message, location: where });
         if (isManagementOperation(op)) checkManagementOperation(check, report);
         else checkRestOperation(check, report);
@@ -52,12 +54,17 @@ export function OperationSecurity({ apiKeyScopes } = {}) {
 }
 
 /**
- * @typedef {{ what: string, requirements: Record<string, string[]>[], apiKeyScopes?: string[],
+ * @typedef {import('@redocly/openapi-core').Oas3SecurityRequirement} Requirement scheme name -> roles
+ * @typedef {{ what: string, requirements: Requirement[], apiKeyScopes?: string[],
  *   schemes: { apikey: string[], key: string[], secret: string[] } }} SecurityCheck
  * @typedef {(message: string) => void} Report
  */
 
-/** A management operation: `key` and `secret` together in every requirement, never `apikey`. */
+/**
+ * A management operation: `key` and `secret` together in every requirement, never `apikey`.
+ * @param {SecurityCheck} check
+ * @param {Report} report
+ */
 function checkManagementOperation({ what, requirements, schemes }, report) {
   if (!schemes.key.length || !schemes.secret.length) {
     report(
@@ -66,6 +73,7 @@ function checkManagementOperation({ what, requirements, schemes }, report) {
     );
     return;
   }
+  /** @param {string[]} names @param {Requirement} req */
   const sendsOneOf = (names, req) => names.some((n) => n in req);
   const ok =
     requirements.length > 0 &&
@@ -81,7 +89,11 @@ function checkManagementOperation({ what, requirements, schemes }, report) {
   }
 }
 
-/** Any other operation: `apikey` in every requirement, no management header, known key scopes. */
+/**
+ * Any other operation: `apikey` in every requirement, no management header, known key scopes.
+ * @param {SecurityCheck} check
+ * @param {Report} report
+ */
 function checkRestOperation({ what, requirements, schemes, apiKeyScopes }, report) {
   const { apikey } = schemes;
   if (!apikey.length) {
@@ -106,7 +118,11 @@ function checkRestOperation({ what, requirements, schemes, apiKeyScopes }, repor
   if (apiKeyScopes) checkKeyScopes({ what, requirements, apikey, apiKeyScopes }, report);
 }
 
-/** Each `apikey` requirement names one or more of the configured key scopes as its roles. */
+/**
+ * Each `apikey` requirement names one or more of the configured key scopes as its roles.
+ * @param {{ what: string, requirements: Requirement[], apikey: string[], apiKeyScopes: string[] }} check
+ * @param {Report} report
+ */
 function checkKeyScopes({ what, requirements, apikey, apiKeyScopes }, report) {
   for (const req of requirements) {
     for (const name of apikey.filter((n) => n in req)) {

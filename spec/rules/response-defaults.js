@@ -22,16 +22,33 @@ const SUBSCHEMAS = [
   'unevaluatedProperties',
 ];
 
-/** Each direct subschema with the key path from its parent. */
+/**
+ * @typedef {{ [keyword: string]: unknown }} Node a schema read as plain JSON, since the walk visits any keyword
+ * @typedef {import('@redocly/openapi-core').Location} Location
+ * @typedef {import('@redocly/openapi-core').UserContext} Context
+ */
+
+/**
+ * Each direct subschema with the key path from its parent.
+ * @param {Node} schema
+ * @returns {Generator<[(string | number)[], string | undefined, unknown]>}
+ */
 function* children(schema) {
   for (const key of SUBSCHEMA_MAPS)
-    for (const [name, child] of Object.entries(schema[key] ?? {})) yield [[key, name], name, child];
+    for (const [name, child] of Object.entries(/** @type {Node} */ (schema[key] ?? {})))
+      yield [[key, name], name, child];
   for (const key of SUBSCHEMA_LISTS)
-    for (const [i, child] of (schema[key] ?? []).entries()) yield [[key, i], undefined, child];
+    for (const [i, child] of /** @type {unknown[]} */ (schema[key] ?? []).entries()) yield [[key, i], undefined, child];
   for (const key of SUBSCHEMAS)
     if (schema[key] && typeof schema[key] === 'object') yield [[key], undefined, schema[key]];
 }
 
+/**
+ * @param {Node} schema
+ * @param {string | undefined} name the property the schema describes, when it is one
+ * @param {Location} location
+ * @param {Context} ctx
+ */
 function reportDefault(schema, name, location, ctx) {
   const value = JSON.stringify(schema.default);
   ctx.report({
@@ -44,11 +61,20 @@ function reportDefault(schema, name, location, ctx) {
 
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function ResponseDefaults() {
+  /** @type {Set<Node>} */
   const seen = new Set();
+  /**
+   * @param {unknown} node a schema or a `$ref` to one
+   * @param {string | undefined} name the property it describes, when it is one
+   * @param {Location} location
+   * @param {Context} ctx
+   */
   const walk = (node, name, location, ctx) => {
-    const { node: schema, location: at } = node?.$ref
-      ? ctx.resolve(node, location.source.absoluteRef)
-      : { node, location };
+    if (!node || typeof node !== 'object') return;
+    const json = /** @type {Node} */ (node);
+    const { node: schema, location: at } = json.$ref
+      ? ctx.resolve(json, location.source.absoluteRef)
+      : { node: json, location };
     if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
     if ('default' in schema) reportDefault(schema, name, at, ctx);

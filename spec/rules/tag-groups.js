@@ -3,13 +3,15 @@
 // group, and groups list only declared tags. A group is not named like a tag it holds: the docs'
 // navigation would show "Groups" inside "Groups".
 
+/** @typedef {{ name: string, tags?: string[] }} TagGroup an entry of Redoc's `x-tagGroups` */
+
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function TagGroups() {
   return {
     Root: {
       leave(root, ctx) {
         const declared = (root.tags ?? []).map((t) => t.name);
-        const groups = root['x-tagGroups'];
+        const groups = /** @type {{ 'x-tagGroups'?: TagGroup[] }} */ (root)['x-tagGroups'];
         if (!Array.isArray(groups)) {
           ctx.report({
             message:
@@ -18,6 +20,7 @@ export function TagGroups() {
           });
           return;
         }
+        /** @type {Map<string, string>} tag -> the group it was first listed in */
         const seen = new Map();
         groups.forEach((group, g) => {
           if ((group.tags ?? []).includes(group.name)) {

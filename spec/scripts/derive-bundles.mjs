@@ -8,7 +8,11 @@ import { ADDRESSES, bundledSpecPath } from '../index.js';
 import { addressBundle } from './lib/address-bundle.mjs';
 import { toOpenApi30 } from './lib/openapi-3.0.mjs';
 
-/** Writes `document` where `bundledSpecPath` says the bundle of `options` lives, as YAML and JSON. */
+/**
+ * Writes `document` where `bundledSpecPath` says the bundle of `options` lives, as YAML and JSON.
+ * @param {object} document
+ * @param {import('../index.js').BundleOptions} options
+ */
 function write(document, options) {
   for (const format of /** @type {const} */ (['yaml', 'json'])) {
     const path = bundledSpecPath(format, { ...options, mustExist: false });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** A command of this package's node_modules/.bin, or an error saying how to install it. */
+/** A command of this package's node_modules/.bin, or an error saying how to install it. @param {string} name */
 function bin(name) {
   const path = fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`pnpm install\` at the repository root.`);
@@ -22,7 +22,9 @@ try {
   execFileSync(bin('spectral'), ['lint', bundle, '--ruleset', '.spectral.yaml', '--fail-severity=warn'], {
     stdio: 'inherit',
   });
-} catch (/** @type {any} */ error) {
+} catch (thrown) {
+  // execFileSync's error: the exit status when the command ran, else why it could not start.
+  const error = /** @type {{ status?: number | null, message?: unknown }} */ (thrown);
   // The command printed why (Spectral its findings, Redocly its error); exit with its status.
   process.exitCode = typeof error.status === 'number' && error.status !== 0 ? error.status : 2;
   if (error.status === undefined || error.status === null) console.error(String(error.message));

@@ -10,37 +10,80 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { effectiveServers, HTTP_METHODS, resolveRef } from '@chatplatform/spec';
 import { AREA_GLOBAL } from './areas.mjs';
 
+/**
+ * The bundled spec, typed as Redocly types OpenAPI 3.1; a bundle's path items are inline, and every
+ * other `$ref` is followed with resolveRef.
+ * @typedef {import('@redocly/openapi-core').Oas3_1Definition} Spec
+ * @typedef {import('@redocly/openapi-core').Oas3PathItem<import('@redocly/openapi-core').Oas3_1Schema>} PathItem
+ * @typedef {import('@redocly/openapi-core').Oas3Operation<import('@redocly/openapi-core').Oas3_1Schema>} Operation
+ * @typedef {import('@redocly/openapi-core').Oas3Parameter<import('@redocly/openapi-core').Oas3_1Schema>} Parameter
+ * @typedef {import('@redocly/openapi-core').Oas3MediaType<import('@redocly/openapi-core').Oas3_1Schema>} MediaType
+ */
+
+/** @param {string} name */
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
-const exampleOf = (p) => p.example ?? Object.values(p.examples ?? {})[0]?.value ?? p.schema?.example;
+/** @typedef {{ value?: unknown }} Example an example as read here: inline, its value taken as it is */
 
+/** @param {Parameter} p */
+const exampleOf = (p) =>
+  p.example ??
+  /** @type {Example | undefined} */ (Object.values(p.examples ?? {})[0])?.value ??
+  /** @type {{ example?: unknown } | undefined} */ (p.schema)?.example;
+
+/**
+ * @param {Spec} spec
+ * @param {PathItem} pathItem
+ * @param {Operation} operation
+ */
 function parametersOf(spec, pathItem, operation) {
+  /** @type {Map<string, Parameter>} */
   const byKey = new Map();
   for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-    const p = /** @type {any} */ (resolveRef(spec, raw));
+    /** @type {Parameter} */
+    const p = resolveRef(spec, raw);
     byKey.set(`${p.in}:${p.name}`, p);
   }
   return [...byKey.values()]
-    .filter((p) => ['path', 'query', 'header'].includes(p.in))
+    .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
     .map((p) => ({ name: p.name, in: p.in, required: Boolean(p.required), example: exampleOf(p) ?? '' }));
 }
 
+/**
+ * @param {Spec} spec
+ * @param {string} method
+ * @param {Operation} operation
+ * @param {string} where the operation, for messages
+ */
 function bodyOf(spec, method, operation, where) {
   if (!BODY_METHODS.has(method) || !operation.requestBody) return undefined;
-  const json = /** @type {any} */ (resolveRef(spec, operation.requestBody)).content?.['application/json'];
+  /** @type {import('@redocly/openapi-core').Oas3RequestBody<import('@redocly/openapi-core').Oas3_1Schema>} */
+  const requestBody = resolveRef(spec, operation.requestBody);
+  const json = requestBody.content?.['application/json'];
   if (!json) throw new Error(`try-it: ${where} has no application/json body; the panel sends JSON only.`);
-  const example = json.example ?? /** @type {any} */ (resolveRef(spec, Object.values(json.examples ?? {})[0]))?.value;
+  /** @type {Example | undefined} */
+  const named = resolveRef(spec, Object.values(json.examples ?? {})[0]);
+  const example = json.example ?? named?.value;
   return JSON.stringify(example ?? {}, null, 2);
 }
 
-/** Each way the operation accepts to be authorised: the header of every scheme it needs. */
+/**
+ * Each way the operation accepts to be authorised: the header of every scheme it needs.
+ * @param {Spec} spec
+ * @param {Operation} operation
+ * @param {string} where the operation, for messages
+ */
 function keysOf(spec, operation, where) {
+  /** @type {Set<string>} */
   const seen = new Set();
   return (operation.security ?? spec.security ?? [])
     .map((requirement) =>
       Object.keys(requirement).map((name) => {
-        const scheme = spec.components?.securitySchemes?.[name];
+        // Inline in a bundle; a `$ref` would fail the check below with the scheme named.
+        const scheme = /** @type {{ type?: string, in?: string, name?: string } | undefined} */ (
+          spec.components?.securitySchemes?.[name]
+        );
         if (scheme?.type !== 'apiKey' || scheme.in !== 'header')
           throw new Error(
             `try-it: ${where} uses "${name}", which is not a header API key; the panel sends those only.`,
@@ -54,10 +97,15 @@ function keysOf(spec, operation, where) {
     });
 }
 
+/**
+ * What the panel needs of each operation of `spec`.
+ * @param {Spec} spec
+ */
 export function tryItOperations(spec) {
-  return Object.entries(spec.paths ?? {}).flatMap(([path, pathItem]) =>
+  const paths = /** @type {Record<string, PathItem>} */ (spec.paths ?? {});
+  return Object.entries(paths).flatMap(([path, pathItem]) =>
     HTTP_METHODS.filter((m) => pathItem[m]).map((method) => {
-      const operation = pathItem[method];
+      const operation = /** @type {Operation} */ (pathItem[method]); // the filter kept the methods it has
       const where = `${method.toUpperCase()} ${path}`;
       const [server] = effectiveServers({ operation, pathItem, root: spec });
       if (!server) throw new Error(`try-it: ${where} has no server.`);

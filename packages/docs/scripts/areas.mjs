@@ -17,15 +17,34 @@ export const AREA_GLOBAL = 'chatplatformArea';
 /** What of an operation the page keeps for every operation: its sidebar entry and its search hit. */
 const INDEXED = ['tags', 'operationId', 'summary', 'deprecated', 'security'];
 
-/** The area an operation belongs to: its first tag (as its prerendered route, /<tag>/<operationId>). */
+/**
+ * The docs' copy of the spec, read as JSON: this module moves its parts around without reading them.
+ * @typedef {{ [field: string]: unknown, tags?: string[] }} Operation
+ * @typedef {{ [field: string]: unknown }} PathItem its operations by method, and the fields they share
+ * @typedef {{ [kind: string]: { [name: string]: unknown } }} Components
+ * @typedef {{ [field: string]: unknown, paths?: Record<string, PathItem>, components?: Components }} Spec
+ * @typedef {{ paths: Record<string, PathItem>, components: Components }} Area an area's operations and what they reach
+ */
+
+/**
+ * The area an operation belongs to: its first tag (as its prerendered route, /<tag>/<operationId>).
+ * @param {Operation} operation
+ * @param {string} where the operation, for the message
+ */
 function areaOf(operation, where) {
   const tag = operation.tags?.[0];
   if (!tag) throw new Error(`areas: ${where} has no tag; every operation belongs to the area of its first tag.`);
   return tag;
 }
 
-/** Every `<kind>/<name>` of `#/components/…` reached from `start`, following `$ref`s through components. */
+/**
+ * Every `<kind>/<name>` of `#/components/…` reached from `start`, following `$ref`s through components.
+ * @param {Components} components
+ * @param {unknown} start
+ * @returns {Set<string>}
+ */
 function reachedComponents(components, start) {
+  /** @type {Set<string>} */
   const reached = new Set();
   const pending = [start];
   while (pending.length) {
@@ -33,7 +52,7 @@ function reachedComponents(components, start) {
       if (reached.has(ref)) continue;
       reached.add(ref);
       const [kind, ...name] = ref.split('/');
-      const target = components?.[kind]?.[name.join('/').replace(/~1/g, '/').replace(/~0/g, '~')];
+      const target = components?.[kind ?? '']?.[name.join('/').replace(/~1/g, '/').replace(/~0/g, '~')];
       if (target === undefined) throw new Error(`areas: unresolvable $ref #/components/${ref} in dist/openapi.yaml`);
       pending.push(target);
     }
@@ -41,18 +60,26 @@ function reachedComponents(components, start) {
   return reached;
 }
 
-/** The components `start` reaches (each kind's entries in the source's order); `keep` adds whole kinds. */
+/**
+ * The components `start` reaches (each kind's entries in the source's order); `keep` adds whole kinds.
+ * @param {Components} components
+ * @param {unknown} start
+ * @param {string[]} [keep]
+ * @returns {Components}
+ */
 function componentsFor(components = {}, start, keep = []) {
   const reached = reachedComponents(components, start);
+  /** @type {Components} */
   const kept = {};
   for (const [kind, entries] of Object.entries(components)) {
-    const pointer = (name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const pointer = (/** @type {string} */ name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
     const names = Object.keys(entries).filter((name) => keep.includes(kind) || reached.has(`${kind}/${pointer(name)}`));
     if (names.length) kept[kind] = Object.fromEntries(names.map((name) => [name, entries[name]]));
   }
   return kept;
 }
 
+/** @param {Operation} operation */
 const indexEntry = (operation) =>
   Object.fromEntries(INDEXED.filter((key) => operation[key] !== undefined).map((key) => [key, operation[key]]));
 
@@ -61,20 +88,24 @@ const indexEntry = (operation) =>
  * operations, each operation as its index entry, the components these reach and every security
  * scheme), and per area (tag name) the path items with its operations whole and the components
  * they reach.
+ * @param {Spec} spec
+ * @returns {{ page: Spec, areas: Map<string, Area> }}
  */
 export function splitByArea(spec) {
+  /** @type {Record<string, PathItem>} */
   const indexPaths = {};
+  /** @type {Map<string, Record<string, PathItem>>} */
   const areaPaths = new Map();
   for (const [path, pathItem] of Object.entries(spec.paths ?? {})) {
     const shared = Object.fromEntries(
       Object.entries(pathItem).filter(([key]) => !(/** @type {readonly string[]} */ (HTTP_METHODS).includes(key))),
     );
     for (const method of HTTP_METHODS.filter((m) => pathItem[m])) {
-      const operation = pathItem[method];
+      const operation = /** @type {Operation} */ (pathItem[method]);
       const tag = areaOf(operation, `${method.toUpperCase()} ${path}`);
       indexPaths[path] = { ...indexPaths[path], [method]: indexEntry(operation) };
       if (!areaPaths.has(tag)) areaPaths.set(tag, {});
-      const paths = areaPaths.get(tag);
+      const paths = /** @type {Record<string, PathItem>} set above */ (areaPaths.get(tag));
       paths[path] = { ...(paths[path] ?? shared), [method]: operation };
     }
   }
@@ -89,8 +120,12 @@ export function splitByArea(spec) {
 /**
  * Each tag's address on the page Redoc rendered (Redoc decides the slug: `Auth tokens` is
  * `/auth-tokens`), read from its prerendered sidebar: every link whose label is a tag name.
+ * @param {string} html
+ * @param {string[]} tags
+ * @returns {Map<string, string>} tag -> its address
  */
 export function areaAddresses(html, tags) {
+  /** @type {Map<string, string>} */
   const addresses = new Map();
   for (const [, href, label] of html.matchAll(/<a [^>]*href="\/([^"]*)"[^>]*>(?:(?!<\/a>).)*?data-text="([^"]*)"/gs)) {
     if (tags.includes(label) && !addresses.has(label)) addresses.set(label, href);
@@ -105,7 +140,12 @@ export function areaAddresses(html, tags) {
   return addresses;
 }
 
-/** An area's file: it hands the page its operations, their components and their Try it data. */
+/**
+ * An area's file: it hands the page its operations, their components and their Try it data.
+ * @param {string} slug
+ * @param {Area} area
+ * @param {unknown[]} tryIt
+ */
 export function areaScript(slug, area, tryIt) {
   const json = JSON.stringify({ slug, ...area, tryIt }).replace(/</g, '\\u003c');
   return `window[${JSON.stringify(AREA_GLOBAL)}] = ${json};\n`;
@@ -115,9 +155,11 @@ export function areaScript(slug, area, tryIt) {
  * Runs first in <head>: loads the file of the area the address names (parser-blocking, before
  * Redoc's script), defines how Redoc's definition gets that area's operations, and reloads the page
  * when the address moves to another area (the page then loads that one).
+ * @param {string[]} slugs
+ * @param {string} global
  */
 function loadArea(slugs, global) {
-  const areaIn = (hash) => {
+  const areaIn = (/** @type {string} */ hash) => {
     const slug = decodeURIComponent(hash.slice(1).split(/[?#]/)[0]).split('/')[1];
     return slugs.includes(slug) ? slug : null;
   };
@@ -128,9 +170,10 @@ function loadArea(slugs, global) {
     const next = areaIn(location.hash);
     if (next && next !== wanted) location.reload();
   });
-  const page = /** @type {any} */ (window);
-  page.chatplatformWithArea = (/** @type {any} */ definition) => {
-    const area = page[global];
+  // The area file's global and this hook are the page's own: unknown to the type of window.
+  const page = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
+  page.chatplatformWithArea = (/** @type {Spec} */ definition) => {
+    const area = /** @type {(Area & { slug: string }) | undefined} */ (page[global]);
     if (!area || area.slug !== wanted) return definition;
     const paths = { ...definition.paths };
     for (const [path, item] of Object.entries(area.paths)) paths[path] = { ...paths[path], ...item };
@@ -143,7 +186,11 @@ function loadArea(slugs, global) {
 
 const HYDRATE = 'hydrate(__redoc_definition,';
 
-/** The page with the area loader first in <head> and Redoc hydrating the definition with the area. */
+/**
+ * The page with the area loader first in <head> and Redoc hydrating the definition with the area.
+ * @param {string} html
+ * @param {string[]} slugs
+ */
 export function withAreas(html, slugs) {
   const head = html.indexOf('<head>');
   if (head < 0 || !html.includes(HYDRATE))

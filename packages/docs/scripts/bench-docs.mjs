@@ -73,6 +73,7 @@ function preflight() {
 }
 
 // Runs in the page: the first frame in which the heading is in the viewport, and hydration.
+/** @param {string} heading */
 function watchGetCall(heading) {
   const visible = () =>
     [...document.querySelectorAll('h1, h2')].some((h) => {
@@ -80,6 +81,7 @@ function watchGetCall(heading) {
       const box = h.getBoundingClientRect();
       return box.height > 0 && box.bottom > 0 && box.top < innerHeight;
     });
+  /** @param {number} time */
   const frame = (time) => {
     if (window.__visibleAt === undefined && visible()) window.__visibleAt = time;
     if (window.__hydratedAt === undefined && document.querySelector('img[alt="redocly logo"]'))
@@ -89,6 +91,17 @@ function watchGetCall(heading) {
   requestAnimationFrame(frame);
 }
 
+/**
+ * @typedef {{ paint: number, visible: number, hydrated: number, load: number }} Sample
+ *   one page load's times, in milliseconds from navigation start
+ */
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} file the page
+ * @param {{ blocked: number }} counters requests off the machine, counted
+ * @returns {Promise<Sample>}
+ */
 async function measure(browser, file, counters) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.route('**/*', (route) => {
@@ -109,15 +122,18 @@ async function measure(browser, file, counters) {
   });
   const sample = await tab.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    visible: window.__visibleAt,
-    hydrated: window.__hydratedAt,
+    // Both set: the wait above is for them.
+    visible: /** @type {number} */ (window.__visibleAt),
+    hydrated: /** @type {number} */ (window.__hydratedAt),
     load: /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]).loadEventEnd,
   }));
   await context.close();
   return sample;
 }
 
+/** @param {number[]} sorted @param {number} p */
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/** @param {number[]} samples */
 const stats = (samples) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -125,6 +141,7 @@ const stats = (samples) => {
 
 async function run() {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  /** @type {Record<string, Sample[]>} */
   const samples = { before: [], after: [] };
   const counters = { blocked: 0 };
   try {
@@ -139,7 +156,9 @@ async function run() {
   return { samples, blocked: counters.blocked };
 }
 
+/** @param {{ samples: Record<string, Sample[]>, blocked: number }} results */
 function report({ samples, blocked }) {
+  /** @type {[string, keyof Sample][]} */
   const measures = [
     ['first contentful paint', 'paint'],
     ['Get Call visible', 'visible'],
@@ -159,9 +178,10 @@ function report({ samples, blocked }) {
       'p95 after/before': (a.p95 / b.p95).toFixed(2),
     };
   });
+  /** @param {string} file */
   const size = (file) => {
     const bytes = readFileSync(file);
-    const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+    const kib = (/** @type {number} */ n) => `${(n / 1024).toFixed(0)} KiB`;
     // What `pnpm start` sends a browser that accepts brotli (scripts/start.mjs: quality 9).
     const served = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
     return `${kib(bytes.length)} from disk, ${kib(served)} served (brotli as pnpm start sends it), ${kib(gzipSync(bytes).length)} gzip`;

@@ -11,12 +11,18 @@ import { parse } from 'yaml';
 import { tryItOperations } from './add-try-it.mjs';
 import { areaAddresses, areaScript, splitByArea, withAreas } from './areas.mjs';
 
-/** Every server of the spec once: its URL template, its variables' defaults, the region enum. */
+/**
+ * Every server of the spec once: its URL template, its variables' defaults, the region enum.
+ * @param {import('@redocly/openapi-core').Oas3_1Definition} spec
+ */
 function serversOf(spec) {
   const all = [...(spec.servers ?? [])];
-  for (const pathItem of Object.values(spec.paths ?? {})) {
+  // A bundle's path items are inline.
+  const paths = /** @type {Record<string, import('@redocly/openapi-core').Oas3PathItem>} */ (spec.paths ?? {});
+  for (const pathItem of Object.values(paths)) {
     for (const method of HTTP_METHODS) {
-      if (pathItem[method]) all.push(...effectiveServers({ operation: pathItem[method], pathItem, root: spec }));
+      const operation = pathItem[method];
+      if (operation) all.push(...effectiveServers({ operation, pathItem, root: spec }));
     }
   }
   const byUrl = new Map(all.map((server) => [server.url, server]));
@@ -27,8 +33,10 @@ function serversOf(spec) {
   }));
 }
 
+/** @param {string} name */
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 const renderConfig = fileURLToPath(new URL('../render.redocly.yaml', import.meta.url));
+/** @param {string[]} args */
 const redocly = (...args) => execFileSync('redocly', args, { stdio: 'inherit' });
 
 mkdirSync(dist('download'), { recursive: true });
@@ -65,6 +73,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL('./changelog.mjs', import.
 // The reader's settings (scripts/reader-settings.js) with the servers of the rendered spec, and the
 // page's aids for links, search, the guide's code and landmarks (scripts/page-aids.js) first in <head>.
 const page = readFileSync(dist('index.html'), 'utf8');
+/** @param {string} name */
 const script = (name) => readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), 'utf8');
 const servers = JSON.stringify(serversOf(spec)).replace(/</g, '\\u003c');
 const placeholders = {
@@ -83,7 +92,7 @@ const addresses = areaAddresses(filled, [...areas.keys()]);
 rmSync(dist('areas'), { recursive: true, force: true });
 mkdirSync(dist('areas'));
 for (const [tag, area] of areas) {
-  const slug = addresses.get(tag);
+  const slug = /** @type {string} areaAddresses has one for every tag, or threw */ (addresses.get(tag));
   writeFileSync(dist(`areas/${slug}.js`), areaScript(slug, area, tryItOperations({ ...spec, paths: area.paths })));
 }
 writeFileSync(dist('index.html'), withAreas(filled, [...addresses.values()]));

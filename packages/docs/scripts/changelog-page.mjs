@@ -1,9 +1,13 @@
 // The changelog page's HTML (scripts/changelog.mjs gives the entries): plain, offline, readable
 // on a phone, linked from the reference and back.
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+/** @typedef {import('./changelog.mjs').Entry} Entry */
 
-/** The maintainers' detail: the gate's report, folded below the reader's entry. */
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** @param {unknown} text */
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => /** @type {string} */ (ENTITIES[c]));
+
+/** The maintainers' detail: the gate's report, folded below the reader's entry. @param {Entry} entry */
 function gateReport(entry) {
   if (entry.first) return '<p>The first tagged release: later releases are compared with it.</p>';
   const since = `<p class="since">Compared with ${escapeHtml(entry.since)}; the spec says info.version ${escapeHtml(entry.version)}.</p>`;
@@ -20,9 +24,14 @@ function gateReport(entry) {
   return `${since}<p>${entry.breaking.length} change(s) that break existing clients:</p><ul>${items.join('')}</ul>${verdict}`;
 }
 
-/** A line of the maintainers' Markdown notes: `code` kept, everything else as text. */
-const inline = (text) => escapeHtml(text).replace(/`([^`]+)`/g, (_, code) => `<code>${code}</code>`);
+/** A line of the maintainers' Markdown notes: `code` kept, everything else as text. @param {string} text */
+const inline = (text) =>
+  escapeHtml(text).replace(
+    /`([^`]+)`/g,
+    (/** @type {string} */ _, /** @type {string} */ code) => `<code>${code}</code>`,
+  );
 
+/** @param {string[]} lines */
 function markdownList(lines) {
   const items = lines
     .filter((l) => /^\s*[-*]\s/.test(l))
@@ -31,9 +40,10 @@ function markdownList(lines) {
   return `${prose.join('')}${items.length ? `<ul>${items.join('')}</ul>` : ''}`;
 }
 
+/** @param {string[] | undefined} items */
 const list = (items) => (items?.length ? `<ul>${items.map((i) => `<li>${inline(i)}</li>`).join('')}</ul>` : '');
 
-/** Added, Changed, Deprecated, Removed and Upgrading: the maintainers' notes, else what the spec shows. */
+/** Added, Changed, Deprecated, Removed and Upgrading: the maintainers' notes, else what the spec shows. @param {Entry} entry */
 function readerSections(entry) {
   const notes = entry.notes;
   const changed = (entry.changed ?? []).map((c) => `${c.where}: ${c.text}`);
@@ -58,6 +68,7 @@ function readerSections(entry) {
   return html || '<p>Nothing that changes what clients send or receive.</p>';
 }
 
+/** @param {Entry} entry */
 function section(entry) {
   const heading = entry.title === 'Unreleased' ? 'Unreleased' : entry.version;
   const id = heading.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
@@ -66,7 +77,7 @@ function section(entry) {
   return `<section aria-labelledby="${id}"><h2 id="${id}">${escapeHtml(heading)}${date}</h2>${readerSections(entry)}${detail}</section>`;
 }
 
-/** @param {{ title: string, changelog: { tagged: boolean, releases: object[], unreleased: object } }} input */
+/** @param {{ title: string, changelog: import('./changelog.mjs').Changelog }} input */
 export function changelogHtml({ title, changelog }) {
   const none = changelog.tagged
     ? ''

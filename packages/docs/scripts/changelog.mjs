@@ -16,12 +16,38 @@ import { parse } from 'yaml';
 
 export const TAG_PATTERN = /^spec-v(\d+)\.(\d+)\.(\d+)$/;
 
+/**
+ * @typedef {(...args: string[]) => string} Git runs git in one directory, returning its output trimmed
+ * @typedef {import('@chatplatform/contract').Finding} Change
+ * @typedef {Record<string, string[]>} Notes a heading of CHANGELOG.md (lower case) -> its lines
+ * @typedef {{ summary?: string, deprecated: boolean }} OperationFacts
+ * @typedef {object} Entry one release of the changelog page, or Unreleased
+ * @property {string} title its tag, or `Unreleased`
+ * @property {string} [date]
+ * @property {string} [since] what it is compared with
+ * @property {string} version the spec's info.version
+ * @property {boolean} [first] the first tagged release: compared with nothing
+ * @property {Change[]} breaking what breaks existing clients
+ * @property {Change[]} changed those of `breaking` that are not a removed operation
+ * @property {'pass' | 'fail'} verdict
+ * @property {string} [reason]
+ * @property {string[]} added operations, as `METHOD /path (summary)`
+ * @property {string[]} [removed]
+ * @property {string[]} [deprecated]
+ * @property {Notes} [notes] the maintainers' notes for the version
+ * @typedef {{ tagged: boolean, releases: Entry[], unreleased: Entry }} Changelog newest first
+ */
+
+/** @param {string} cwd @returns {Git} */
 const gitIn =
   (cwd) =>
   (...args) =>
     execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-/** The release tags, oldest first; a spec-v* tag of another shape is refused with how to fix it. */
+/**
+ * The release tags, oldest first; a spec-v* tag of another shape is refused with how to fix it.
+ * @param {Git} git
+ */
 export function releaseTags(git) {
   const tags = git('tag', '--list', 'spec-v*', '--sort=v:refname').split('\n').filter(Boolean);
   const odd = tags.filter((tag) => !TAG_PATTERN.test(tag));
@@ -40,7 +66,10 @@ function redoclyBin() {
   return join(dirname(manifest), typeof bin === 'string' ? bin : bin.redocly);
 }
 
-/** The spec bundled as it was at `ref` (its sources and redocly.yaml at that ref); returns the file. */
+/**
+ * The spec bundled as it was at `ref` (its sources and redocly.yaml at that ref); returns the file.
+ * @param {{ git: Git, ref: string, specDir: string, temp: string }} where
+ */
 export function bundleAt({ git, ref, specDir, temp }) {
   const top = git('rev-parse', '--show-toplevel');
   const specPath = relative(top, specDir) || '.';
@@ -60,13 +89,24 @@ export function bundleAt({ git, ref, specDir, temp }) {
   return output;
 }
 
+/** @param {string} file a bundle @returns {string} */
 const versionOf = (file) => parse(readFileSync(file, 'utf8')).info.version;
 
-/** Each operation of a bundle as `METHOD /path`, with its summary and whether it is deprecated. */
+/**
+ * Each operation of a bundle as `METHOD /path`, with its summary and whether it is deprecated.
+ * @param {string} file a bundle
+ * @returns {Map<string, OperationFacts>}
+ */
 function operationsOf(file) {
+  /** @type {import('@redocly/openapi-core').Oas3_1Definition} */
   const spec = parse(readFileSync(file, 'utf8'));
+  /** @type {Map<string, OperationFacts>} */
   const operations = new Map();
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+  // A bundle's path items are inline.
+  const paths = /** @type {Record<string, import('@redocly/openapi-core').Oas3PathItem | undefined>} */ (
+    spec.paths ?? {}
+  );
+  for (const [path, item] of Object.entries(paths)) {
     for (const method of HTTP_METHODS) {
       const op = item?.[method];
       if (op) operations.set(`${method.toUpperCase()} ${path}`, { summary: op.summary, deprecated: !!op.deprecated });
@@ -75,10 +115,16 @@ function operationsOf(file) {
   return operations;
 }
 
+/** @param {string} key @param {OperationFacts} op */
 const named = (key, op) => (op.summary ? `${key} (${op.summary})` : key);
 
-/** What a reader of the release wants: the operations added, deprecated and removed since `base`. */
+/**
+ * What a reader of the release wants: the operations added, deprecated and removed since `base`.
+ * @param {string | undefined} base a bundle; none for the first release
+ * @param {string} revision a bundle
+ */
 function operationChanges(base, revision) {
+  /** @type {Map<string, OperationFacts>} */
   const before = base ? operationsOf(base) : new Map();
   const after = operationsOf(revision);
   const added = [...after].filter(([key]) => !before.has(key)).map(([key, op]) => named(key, op));
@@ -92,6 +138,7 @@ function operationChanges(base, revision) {
 /**
  * One entry: what changed for clients from `base` to `revision` (both bundle files).
  * @param {{ title: string, date?: string, since: string, base: string, revision: string }} range
+ * @returns {Entry}
  */
 function entry({ title, date, since, base, revision }) {
   const result = checkBreaking({ base, revision });
@@ -105,6 +152,9 @@ function entry({ title, date, since, base, revision }) {
 /**
  * The maintainers' notes for `version` in the repository's CHANGELOG.md (`## <version> — <date>`,
  * then `### Added`, `### Changed`, `### Deprecated`, `### Removed`, `### Upgrading`), if it has them.
+ * @param {string} changelogText
+ * @param {string} version
+ * @returns {Notes | undefined}
  */
 export function notesFor(changelogText, version) {
   const escaped = version.replace(/\./g, '\\.');
@@ -112,11 +162,13 @@ export function notesFor(changelogText, version) {
   if (start < 0) return undefined;
   const rest = changelogText.slice(start).split('\n').slice(1);
   const end = rest.findIndex((line) => line.startsWith('## '));
+  /** @type {Notes} */
   const notes = {};
+  /** @type {string | undefined} */
   let heading;
   for (const line of end < 0 ? rest : rest.slice(0, end)) {
     const sub = /^### (.+)$/.exec(line);
-    if (sub) heading = sub[1].trim().toLowerCase();
+    if (sub) heading = (sub[1] ?? '').trim().toLowerCase();
     else if (heading && line.trim()) {
       notes[heading] ??= [];
       notes[heading].push(line);
@@ -128,7 +180,7 @@ export function notesFor(changelogText, version) {
 /**
  * @param {{ cwd: string, specDir: string, workingBundle: string }} options where git runs, the spec's
  *   sources inside that repository, and the working tree's bundle
- * @returns {{ tagged: boolean, releases: object[], unreleased: object }} newest first
+ * @returns {Changelog}
  */
 export function buildChangelog({ cwd, specDir, workingBundle }) {
   const git = gitIn(cwd);
@@ -139,9 +191,10 @@ export function buildChangelog({ cwd, specDir, workingBundle }) {
   try {
     const bundles = tags.map((tag) => bundleAt({ git, ref: tag, specDir, temp }));
     const releases = tags.map((tag, i) => {
+      const bundle = /** @type {string} one per tag */ (bundles[i]);
       // The release's date is the tag's (an annotated tag's own date, else its commit's).
       const date = git('for-each-ref', '--format=%(creatordate:short)', `refs/tags/${tag}`);
-      const version = versionOf(bundles[i]);
+      const version = versionOf(bundle);
       if (`spec-v${version}` !== tag) {
         throw new Error(
           `${tag} is on a commit whose spec says info.version ${version}: tag the commit that carries ${tag.slice(6)}.`,
@@ -149,13 +202,29 @@ export function buildChangelog({ cwd, specDir, workingBundle }) {
       }
       const notes = notesFor(notesText, version);
       if (i === 0) {
-        const { added } = operationChanges(undefined, bundles[i]);
-        return { title: tag, date, version, first: true, breaking: [], changed: [], added, verdict: 'pass', notes };
+        const { added } = operationChanges(undefined, bundle);
+        /** @type {Entry} */
+        const first = {
+          title: tag,
+          date,
+          version,
+          first: true,
+          breaking: [],
+          changed: [],
+          added,
+          verdict: 'pass',
+          notes,
+        };
+        return first;
       }
-      const since = tags[i - 1];
-      return { ...entry({ title: tag, date, since, base: bundles[i - 1], revision: bundles[i] }), notes };
+      const since = /** @type {string} */ (tags[i - 1]);
+      return {
+        ...entry({ title: tag, date, since, base: /** @type {string} */ (bundles[i - 1]), revision: bundle }),
+        notes,
+      };
     });
-    const first = tags.length ? undefined : firstCommit(git);
+    // Without a tag, Unreleased is compared with the first commit.
+    const first = tags.length ? '' : firstCommit(git);
     const unreleased = entry({
       title: 'Unreleased',
       since: tags.at(-1) ?? `the first commit (${first.slice(0, 12)})`,
@@ -168,10 +237,11 @@ export function buildChangelog({ cwd, specDir, workingBundle }) {
   }
 }
 
+/** @param {Git} git @returns {string} */
 function firstCommit(git) {
   const roots = git('rev-list', '--max-parents=0', 'HEAD').split('\n').filter(Boolean);
   if (!roots.length) throw new Error('no spec-v* tag and no commit to compare the working tree with.');
-  return roots.at(-1);
+  return /** @type {string} */ (roots.at(-1));
 }
 
 /** `node scripts/changelog.mjs`: dist/changelog.html for this repository (scripts/build-docs.mjs runs it). */

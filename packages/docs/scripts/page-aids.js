@@ -12,7 +12,7 @@
 (() => {
   const SEARCH_ITEM = '[data-component-name="Search/SearchItem"]';
 
-  /** `/calls` → `#/calls`; the router's own click handling does not read the attribute. */
+  /** `/calls` → `#/calls`; the router's own click handling does not read the attribute. @param {ParentNode} root */
   function hashLinks(root) {
     for (const a of root.querySelectorAll('a[href^="/"]:not([href^="//"])'))
       a.setAttribute('href', `#${a.getAttribute('href')}`);
@@ -41,10 +41,10 @@
     }
   }
 
-  /** The text of a node with runs of white space made one space, for matching a snippet in the page. */
+  /** The text of a node with runs of white space made one space, for matching a snippet in the page. @param {string} text */
   const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
-  /** The guide section (`section/…` heading id) whose text holds `words`, in page order. */
+  /** The guide section (`section/…` heading id) whose text holds `words`, in page order. @param {string} words */
   function sectionHolding(words) {
     const headings = [...document.querySelectorAll('#redoc h1[id^="section/"], #redoc h2[id^="section/"]')];
     for (const [i, heading] of headings.entries()) {
@@ -57,7 +57,7 @@
     return undefined;
   }
 
-  /** A hit Redoc files under the overview: the words around its first highlight, to find its section. */
+  /** A hit Redoc files under the overview: the words around its first highlight, to find its section. @param {Element} item */
   function guideTarget(item) {
     if (!['#/', '/', '#'].includes(item.getAttribute('href'))) return undefined;
     const mark = item.querySelector('span > span');
@@ -93,7 +93,7 @@
     true,
   );
 
-  /** A Copy button on each of the guide's code blocks (Redoc gives one to samples only). */
+  /** A Copy button on each of the guide's code blocks (Redoc gives one to samples only). @param {ParentNode} root */
   function copyButtons(root) {
     for (const pre of root.querySelectorAll('[data-component-name="Markdown/Markdown"] pre')) {
       if (pre.previousElementSibling?.classList.contains('guide-copy')) continue;
@@ -128,6 +128,7 @@
   // reason; it becomes a button that shows that reason beside it, in one box for the whole page
   // (outside Redoc's tree, which React redraws).
   const MARK = 'a[href="#inferred"]';
+  /** @param {ParentNode} root */
   function inferredMarks(root) {
     for (const mark of root.querySelectorAll(`${MARK}:not(.inferred-mark)`)) {
       mark.classList.add('inferred-mark');
@@ -155,6 +156,7 @@
     for (const open of document.querySelectorAll(`${MARK}[aria-expanded="true"]`))
       open.setAttribute('aria-expanded', 'false');
   }
+  /** @param {Element} mark */
   function showReason(mark) {
     const wasOpen = mark.getAttribute('aria-expanded') === 'true';
     closeReason();

@@ -32,21 +32,32 @@ const HEAD_END = '<!--/prerendered-routes:head-->';
 const GLOBAL = 'chatplatformPrerenderedRoute';
 /** Each wait in the browser: far above what a step takes, low enough that a hang ends the build. */
 const STEP_TIMEOUT_MS = Number(process.env.PRERENDER_STEP_TIMEOUT_MS ?? 60_000);
+/** @param {string} name */
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 
 /**
  * The file of a route's page, relative to the page: /calls/get-call -> routes/calls/get-call.js;
  * null for an address that is not `/<tag>/<operationId>` of plain name characters. Runs in the
  * page too (serialized into the head script), so it uses nothing from outside.
+ * @param {string} route
  */
 export function routeFile(route) {
   const match = /^\/([A-Za-z0-9_-][A-Za-z0-9._-]*)\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(route);
   return match ? `routes/${match[1]}/${match[2]}.js` : null;
 }
 
-/** Rejects with what was being waited for when `promise` takes longer than STEP_TIMEOUT_MS. */
+/**
+ * Rejects with what was being waited for when `promise` takes longer than `ms`.
+ * @template T
+ * @param {string} what
+ * @param {Promise<T>} promise
+ * @param {number} [ms]
+ * @returns {Promise<T>}
+ */
 export async function step(what, promise, ms = STEP_TIMEOUT_MS) {
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(
       () =>
@@ -65,7 +76,11 @@ export async function step(what, promise, ms = STEP_TIMEOUT_MS) {
   }
 }
 
-/** [tag name, operationId, summary] of every operation of the rendered spec. */
+/**
+ * [tag name, operationId, summary] of every operation of the rendered spec.
+ * @param {{ paths?: Record<string, Record<string, { tags?: string[], operationId?: string, summary?: string }>> }} spec
+ * @returns {Operation[]}
+ */
 export function operationsOf(spec) {
   return Object.values(spec.paths ?? {}).flatMap((pathItem) =>
     HTTP_METHODS.filter((m) => pathItem[m]).map((m) => {
@@ -79,14 +94,25 @@ export function operationsOf(spec) {
   );
 }
 
-/** Waits until Redoc has hydrated: its sidebar's footer logo is drawn by an effect. */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {{ tag: string, operationId: string, summary: string }} Operation */
+/** @typedef {{ route: string, html: string, css: string }} RenderedRoute */
+
+/**
+ * Waits until Redoc has hydrated: its sidebar's footer logo is drawn by an effect.
+ * @param {Page} page
+ */
 const hydrated = (page) =>
   step(
     "Redoc's hydration (its sidebar logo drawn)",
-    page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS }),
+    page.locator('img[alt="redocly logo"]').first().waitFor({ state: 'attached' }),
   );
 
-/** Every style rule in the page's styled-components sheets. */
+/**
+ * Every style rule in the page's styled-components sheets.
+ * @param {Page} page
+ * @returns {Promise<string[]>}
+ */
 const styleRules = (page) =>
   step(
     "reading the page's style rules",
@@ -97,24 +123,35 @@ const styleRules = (page) =>
     ),
   );
 
-/** The style rules `redocly build-docs` prerendered: the page's sheets with scripts off. */
+/**
+ * The style rules `redocly build-docs` prerendered: the page's sheets with scripts off.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
 async function prerenderedRules(browser, url) {
   const context = await browser.newContext({ javaScriptEnabled: false });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
-  await page.goto(url, { timeout: STEP_TIMEOUT_MS });
+  await page.goto(url);
   const rules = await styleRules(page);
   await context.close();
   if (!rules.length) throw new Error('prerender: the page carries no prerendered styled-components rules.');
   return rules;
 }
 
-/** Opens the page once, at the overview, and reads the sidebar's route for each tag (Redoc decides the slug). */
+/**
+ * Opens the page once, at the overview, and reads the sidebar's route for each tag (Redoc decides the slug).
+ * @param {Page} page
+ * @param {string} url
+ * @returns {Promise<{ routes: Record<string, string>, placeholder: string | null }>}
+ */
 async function openOverview(page, url) {
-  await page.goto(`${url}#/`, { timeout: STEP_TIMEOUT_MS });
+  await page.goto(`${url}#/`);
   await hydrated(page);
   return step(
     "reading the sidebar's tag links",
     page.evaluate(() => {
+      /** @type {Record<string, string>} */
       const routes = {};
       for (const link of document.querySelectorAll('[data-component-name="Menu/Menu"] a[href]')) {
         const text = link.querySelector('[data-text]')?.getAttribute('data-text');
@@ -127,15 +164,23 @@ async function openOverview(page, url) {
   );
 }
 
-/** Loads the page at an area's address (the page then loads that area's operations) and waits for Redoc. */
+/**
+ * Loads the page at an area's address (the page then loads that area's operations) and waits for
+ * Redoc. From about:blank, so that it is a load even when the page is at one of the area's routes.
+ * @param {Page} page
+ * @param {string} url
+ * @param {string} tagRoute
+ */
 async function openArea(page, url, tagRoute) {
-  await page.goto(`${url}#${tagRoute}`, { timeout: STEP_TIMEOUT_MS });
+  await page.goto('about:blank');
+  await page.goto(`${url}#${tagRoute}`);
   await hydrated(page);
 }
 
 /**
  * Redoc draws a section when it is scrolled near: scroll down to the end of the route's own section
  * (not the document's: every section below would be drawn too, and kept), then back.
+ * @param {string} route
  */
 async function renderWholeRoute(route) {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
@@ -158,6 +203,7 @@ async function renderWholeRoute(route) {
  * The route's <main> as a reader who opens its address needs it: its tag's heading and its own
  * section; every other section Redoc has drawn (for earlier routes, or around this one) goes back
  * to Redoc's empty placeholder, so a route's file holds one operation whatever their number.
+ * @param {{ route: string, placeholder: string | null }} at
  */
 function routeMain({ route, placeholder }) {
   const main = /** @type {Element} */ (/** @type {Element} */ (document.querySelector('#redoc main')).cloneNode(true));
@@ -176,8 +222,12 @@ function routeMain({ route, placeholder }) {
   return main.innerHTML;
 }
 
-/** Sends Redoc's router to a route (no reload) and returns its <main> once the heading is drawn. */
-async function drawRoute(page, route, summary, placeholder) {
+/**
+ * Sends Redoc's router to a route (no reload) and returns its <main> once the heading is drawn.
+ * @param {Page} page
+ * @param {{ route: string, summary: string, placeholder: string | null }} target
+ */
+async function drawRoute(page, { route, summary, placeholder }) {
   await step(
     `opening #${route}`,
     page.evaluate((hash) => {
@@ -186,9 +236,8 @@ async function drawRoute(page, route, summary, placeholder) {
   );
   const drawn = await page
     .waitForFunction(
-      (summary) => [...document.querySelectorAll('main h1, main h2')].some((h) => h.textContent.trim() === summary),
+      (summary) => [...document.querySelectorAll('main h1, main h2')].some((h) => h.textContent?.trim() === summary),
       summary,
-      { timeout: STEP_TIMEOUT_MS },
     )
     .then(
       () => true,
@@ -202,20 +251,57 @@ async function drawRoute(page, route, summary, placeholder) {
 /**
  * The rules a route's HTML can match: the page's sheets hold the rules of every route drawn so far
  * (and of Redoc's hydrated sidebar); a rule naming no class of the HTML is left out.
+ * @param {string} html
+ * @param {string[]} rules
  */
 function rulesFor(html, rules) {
-  const classes = new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean));
+  const classes = new Set(
+    [...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/)).filter(Boolean),
+  );
   return rules.filter((rule) => {
-    const named = [...rule.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]);
+    const named = [...rule.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1] ?? '');
     return named.length === 0 || named.some((name) => classes.has(name));
   });
 }
 
 /**
+ * Draws an area's routes, one after the other, in the page loaded at the area's address. A route
+ * whose drawing fails (a wait past its limit: seen once in a build at 500 operations beside the
+ * SDKs' compilers) is drawn once more in a fresh load of the area; a second failure ends the build.
+ * @param {Page} page
+ * @param {{ url: string, tagRoute: string, placeholder: string | null, overviewRules: Set<string> }} area
+ * @param {Operation[]} operations the area's
+ * @returns {Promise<{ routes: RenderedRoute[], retries: number }>}
+ */
+async function drawArea(page, { url, tagRoute, placeholder, overviewRules }, operations) {
+  await openArea(page, url, tagRoute);
+  const routes = [];
+  let retries = 0;
+  for (const { operationId, summary } of operations) {
+    const route = `${tagRoute}/${operationId}`;
+    if (!routeFile(route))
+      throw new Error(
+        `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
+      );
+    const target = { route, summary, placeholder };
+    const html = await drawRoute(page, target).catch(async (/** @type {Error} */ error) => {
+      console.warn(`${error.message}\nprerender: drawing #${route} once more, in a fresh load of its area.`);
+      retries++;
+      await openArea(page, url, tagRoute);
+      return drawRoute(page, target);
+    });
+    const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
+    routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
+  }
+  return { routes, retries };
+}
+
+/**
  * Draws every operation's route: one load of the page at the overview, then one per area; `loads`
- * counts the page loads Redoc's drawing took (the tests hold it to that).
+ * counts the page loads Redoc's drawing took and `retries` the routes drawn a second time (the
+ * tests hold them to that).
  * @param {string} pageFile the built page
- * @param {Array<{ tag: string, operationId: string, summary: string }>} operations from operationsOf
+ * @param {Operation[]} operations from operationsOf
  * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
  *   (the tests share one per run); without it, one is launched for the drawing and closed after.
  */
@@ -234,30 +320,25 @@ export async function render(pageFile, operations, { browser: running } = {}) {
     const overviewRules = new Set(await prerenderedRules(browser, url));
     const page = await context.newPage();
     let loads = 0;
-    page.on('load', () => loads++);
+    page.on('load', () => {
+      if (page.url() !== 'about:blank') loads++;
+    });
     const { routes: tags, placeholder } = await openOverview(page, url);
+    /** @type {RenderedRoute[]} */
     const routes = [];
-    // One load per area: the page loads an area's operations when its address names the area
-    // (scripts/areas.mjs); within it, Redoc's router goes from route to route without a reload.
-    /** @type {Map<string, typeof operations>} */
+    let retries = 0;
+    /** @type {Map<string, Operation[]>} */
     const byArea = new Map();
     for (const operation of operations) byArea.set(operation.tag, [...(byArea.get(operation.tag) ?? []), operation]);
     for (const [tag, ofArea] of byArea) {
-      if (!tags[tag]) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
-      await openArea(page, url, tags[tag]);
-      for (const { operationId, summary } of ofArea) {
-        const route = `${tags[tag]}/${operationId}`;
-        if (!routeFile(route))
-          throw new Error(
-            `prerender: the route ${route} is not /<tag>/<operationId> of letters, digits, '.', '_' and '-'.`,
-          );
-        const html = await drawRoute(page, route, summary, placeholder);
-        const rules = (await styleRules(page)).filter((rule) => !overviewRules.has(rule));
-        routes.push({ route, html, css: rulesFor(html, rules).join('\n') });
-      }
+      const tagRoute = tags[tag];
+      if (!tagRoute) throw new Error(`prerender: the sidebar has no link for the tag "${tag}".`);
+      const drawn = await drawArea(page, { url, tagRoute, placeholder, overviewRules }, ofArea);
+      routes.push(...drawn.routes);
+      retries += drawn.retries;
     }
     // The tags of the prerendered routes only (the sidebar also links the guide's /section/… pages).
-    return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1]))], loads };
+    return { routes, tags: [...new Set(routes.map(({ route }) => route.split('/')[1] ?? ''))], loads, retries };
   } finally {
     await context?.close();
     if (!running) await browser.close();
@@ -269,6 +350,8 @@ export async function render(pageFile, operations, { browser: running } = {}) {
  * loads that route's file (parser-blocking, so it is there before <main> is parsed) and keeps
  * Redoc's overview out of the first paint (laying it out and painting it cost 100 to 300 ms here)
  * until showRoute has swapped the page in.
+ * @param {string[]} tags
+ * @param {(route: string) => string | null} fileOf
  */
 function loadRoute(tags, fileOf) {
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
@@ -282,12 +365,15 @@ function loadRoute(tags, fileOf) {
   document.write(`<script src="${file}">\x3c/script>`);
 }
 
-/** Runs before Redoc's script: shows the prerendered page the route file gave, if it is the address's. */
+/**
+ * Runs before Redoc's script: shows the prerendered page the route file gave, if it is the address's.
+ * @param {string} global
+ */
 function showRoute(global) {
-  const page = /** @type {{ route: string, html: string, css: string } | undefined} */ (
-    /** @type {any} */ (window)[global]
-  );
-  delete window[global];
+  // The route file's global: set by a script, so unknown to the type of window.
+  const globals = /** @type {Record<string, RenderedRoute | undefined>} */ (/** @type {unknown} */ (window));
+  const page = globals[global];
+  delete globals[global];
   const route = decodeURIComponent(location.hash.slice(1).split(/[?#]/)[0]);
   const main = document.querySelector('#redoc main');
   document.documentElement.classList.remove('prerendered-route-pending');
@@ -304,9 +390,13 @@ function showRoute(global) {
   requestAnimationFrame(scroll);
 }
 
+/** @param {unknown} value */
 const json = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** What goes first in <head>: loadRoute with the page's tags (not its routes: the page's size stays). */
+/**
+ * What goes first in <head>: loadRoute with the page's tags (not its routes: the page's size stays).
+ * @param {{ tags: string[] }} rendered
+ */
 export function headBlock({ tags }) {
   const style = '<style>.prerendered-route-pending #redoc { display: none; }</style>';
   return `${HEAD_BEGIN}<script>(${loadRoute})(${json(tags)}, ${routeFile});</script>${style}${HEAD_END}`;
@@ -317,12 +407,19 @@ export function prerenderedBlock() {
   return `${BEGIN}\n<script>(${showRoute})(${json(GLOBAL)});</script>\n${END}`;
 }
 
-/** A route's file: it hands its page and style rules to showRoute. */
+/**
+ * A route's file: it hands its page and style rules to showRoute.
+ * @param {RenderedRoute} rendered
+ */
 export function routeScript({ route, html, css }) {
   return `window[${json(GLOBAL)}] = ${json({ route, html, css })};\n`;
 }
 
-/** Inserts (or replaces) both blocks: one first in <head>, one right before Redoc's module script. */
+/**
+ * Inserts (or replaces) both blocks: one first in <head>, one right before Redoc's module script.
+ * @param {string} html
+ * @param {{ tags: string[] }} rendered
+ */
 export function withPrerendered(html, rendered) {
   const clean = withoutPrerendered(html);
   const head = clean.indexOf('<head>');
@@ -340,17 +437,25 @@ export function withPrerendered(html, rendered) {
   );
 }
 
+/** @type {(html: string, begin: string, end: string) => string} */
 const cut = (html, begin, end) => {
   const at = html.indexOf(begin);
   return at < 0 ? html : html.slice(0, at) + html.slice(html.indexOf(end, at) + end.length);
 };
 
-/** The page as `redocly build-docs` made it (the bench's baseline). */
+/**
+ * The page as `redocly build-docs` made it (the bench's baseline).
+ * @param {string} html
+ */
 export function withoutPrerendered(html) {
   return cut(cut(html, HEAD_BEGIN, HEAD_END), BEGIN, `${END}\n`);
 }
 
-/** Writes every route's file under dist/routes/ (the old ones removed) and the page's two blocks. */
+/**
+ * Writes every route's file under dist/routes/ (the old ones removed) and the page's two blocks.
+ * @param {string} pageFile
+ * @param {{ routes: RenderedRoute[], tags: string[] }} rendered
+ */
 function write(pageFile, rendered) {
   const routesDir = join(dirname(pageFile), 'routes');
   rmSync(routesDir, { recursive: true, force: true });

@@ -25,14 +25,22 @@
     appId: typeof saved.appId === 'string' && saved.appId.trim() ? saved.appId.trim() : defaults.appId,
     target: saved.target === 'mock' ? 'mock' : 'platform',
   };
+  /** @type {string | undefined} where `pnpm start`'s mock listens, once the page has asked */
   let mockUrl;
 
-  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+  /** @param {string} template @param {Record<string, string>} values */
+  const fill = (template, values) =>
+    template.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => values[name] ?? whole);
   // The mock answers production paths: only the origin changes, the server's path (`/v3`) stays.
+  /** @param {string} serverUrl */
   const onMock = (serverUrl) => mockUrl + new URL(serverUrl).pathname.replace(/\/$/, '');
 
-  /** [what the page shows by default, what it shows for the reader's settings] */
+  /**
+   * [what the page shows by default, what it shows for the reader's settings]
+   * @returns {[string, string][]}
+   */
   function replacements() {
+    /** @type {[string, string][]} */
     const pairs = SERVERS.map((server) => {
       const from = fill(server.url, server.defaults);
       if (settings.target === 'mock' && mockUrl) return [from, onMock(from)];
@@ -53,6 +61,7 @@
     return pairs.filter(([from, to]) => from !== to);
   }
 
+  /** @param {string} text @param {[string, string][]} pairs */
   function rewrite(text, pairs) {
     return pairs.reduce((out, [from, to]) => out.split(from).join(to), text);
   }
@@ -60,7 +69,14 @@
   // What each rewritten node showed last: a node that still shows it is left alone, one React has
   // changed again is rewritten from its new text. A rewrite always starts from the text Redoc drew,
   // never from its own output (the mock's `baseUrl:` line would otherwise be added on every pass).
+  /** @type {WeakMap<Node, string>} */
   const shownBy = new WeakMap();
+  /**
+   * @param {Node} node
+   * @param {(node: Node) => string} read
+   * @param {(node: Node, text: string) => void} write
+   * @param {[string, string][]} pairs
+   */
   function rewriteNode(node, read, write, pairs) {
     const text = read(node);
     if (shownBy.get(node) === text) return;
@@ -69,12 +85,12 @@
     if (next !== text) write(node, next);
   }
 
-  /** Code blocks are rewritten whole (a sample's tokens are split over many spans); other text node by node. */
+  /** Code blocks are rewritten whole (a sample's tokens are split over many spans); other text node by node. @param {Element} root */
   function apply(root) {
     const pairs = replacements();
     if (!pairs.length) return;
-    const content = (node) => node.textContent;
-    const setContent = (node, text) => {
+    const content = (/** @type {Node} */ node) => node.textContent;
+    const setContent = (/** @type {Node} */ node, /** @type {string} */ text) => {
       node.textContent = text;
     };
     for (const pre of root.querySelectorAll('pre')) rewriteNode(pre, content, setContent, pairs);
@@ -91,6 +107,7 @@
    * rewritten form of what Redoc copies (a server's address in the server menu).
    */
   function copyWhatIsShown() {
+    /** @type {Element | undefined} the Copy button the reader pressed, until the copy it starts */
     let pressed;
     document.addEventListener(
       'click',

@@ -13,6 +13,7 @@ const docsPage = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 const usage = 'usage: pnpm start [-- --docs-port N] [--mock-port N]   (default: free ports on 127.0.0.1)';
 
 // What the docs server answers: the page and the bundled spec it renders, nothing else.
+/** @type {Record<string, { file: string, type: string }>} path -> the file and its content type */
 const files = {
   '/': { file: docsPage, type: 'text/html; charset=utf-8' },
   '/openapi.yaml': { file: bundledSpecPath('yaml'), type: 'application/yaml; charset=utf-8' },
@@ -29,6 +30,7 @@ files['/changelog.html'] = {
 /**
  * A prerendered operation page's file (scripts/prerender-routes.mjs), `/routes/<tag>/<operationId>.js`,
  * or an area's operations (scripts/areas.mjs), `/areas/<tag>.js`.
+ * @param {string} path
  */
 function routeEntry(path) {
   const name = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
@@ -37,12 +39,13 @@ function routeEntry(path) {
   return file && existsSync(file) ? { file, type: 'text/javascript; charset=utf-8' } : undefined;
 }
 
-/** @returns {never} */
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(message);
   process.exit(1);
 }
 
+/** @param {string | undefined} value @param {string} name the option, for the message */
 function port(value, name) {
   if (value === undefined) return 0;
   const n = Number(value);
@@ -74,9 +77,13 @@ function options() {
  * The page's "Try it" panel (scripts/try-it.js) sends `/mock/<production path>` here, same origin
  * (the mock allows no cross-origin call), and the mock's own request handler answers it in this
  * process: no relay. The page's cookies are not the API's and are dropped. Nothing is logged.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {import('@chatplatform/mock').Mock | undefined} mock
  */
 function answerAsMock(request, response, mock) {
-  if (!mock || request.url.startsWith('/mock//')) {
+  const url = /** @type {string} a server's request has one */ (request.url);
+  if (!mock || url.startsWith('/mock//')) {
     // `/mock//host/…` would read as another host: only production paths of the mock are answered.
     response.writeHead(mock ? 400 : 503, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(
@@ -86,16 +93,18 @@ function answerAsMock(request, response, mock) {
     );
     return;
   }
-  request.url = request.url.slice('/mock'.length);
+  request.url = url.slice('/mock'.length);
   delete request.headers.cookie;
   mock.handle(request, response);
 }
 
 // The page is 2.9 MB, 0.6 MB in brotli: compressed once per build (a rebuild changes the file's
 // modification time, so it still shows on reload), in what the browser accepts.
+/** @type {Map<string, Buffer>} file, coding and version -> the body */
 const compressed = new Map();
-/** The content codings an Accept-Encoding header allows (q=0 refuses one). */
+/** The content codings an Accept-Encoding header allows (q=0 refuses one). @param {string} [header] */
 function acceptedCodings(header = '') {
+  /** @type {Set<string>} */
   const names = new Set();
   for (const part of header.split(',')) {
     const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
@@ -105,6 +114,7 @@ function acceptedCodings(header = '') {
   return names;
 }
 
+/** @param {string} file @param {string | undefined} acceptEncoding the request's header */
 function encoded(file, acceptEncoding) {
   const codings = acceptedCodings(acceptEncoding);
   const encoding = codings.has('br') ? 'br' : codings.has('gzip') ? 'gzip' : undefined;
@@ -122,13 +132,17 @@ function encoded(file, acceptEncoding) {
     compressed.set(key, body);
   }
   return {
-    body: compressed.get(key),
+    body: /** @type {Buffer} set above */ (compressed.get(key)),
     encoding,
     etag: `"${Math.round(mtimeMs).toString(36)}-${size.toString(36)}-${encoding ?? 'identity'}"`,
   };
 }
 
-/** @param {{ mock?: import('@chatplatform/mock').Mock }} started the mock, once it is up */
+/**
+ * @param {number} docsPort
+ * @param {{ mock?: import('@chatplatform/mock').Mock }} started the mock, once it is up
+ * @returns {Promise<import('node:http').Server>}
+ */
 function serveDocs(docsPort, started) {
   for (const { file } of Object.values(files)) {
     if (!existsSync(file))
@@ -176,8 +190,11 @@ function serveDocs(docsPort, started) {
 }
 
 const { docsPort, mockPort } = options();
+/** @type {import('node:http').Server | undefined} */
 let docs;
+/** @type {import('@chatplatform/mock').Mock} */
 let mock;
+/** @type {{ mock?: import('@chatplatform/mock').Mock }} */
 const started = {};
 try {
   docs = await serveDocs(docsPort, started);
@@ -188,7 +205,8 @@ try {
   fail(`Could not start: ${/** @type {Error} */ (error).message}`);
 }
 
-const docsUrl = `http://127.0.0.1:${docs.address().port}/`;
+const server = /** @type {import('node:http').Server} the try above started it, or exited */ (docs);
+const docsUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} on TCP */ (server.address()).port}/`;
 console.log(`Docs  ${docsUrl}   (the bundled spec: ${docsUrl}openapi.yaml)`);
 console.log(
   `Mock  ${mock.url}   (Prism, answering production paths: curl -H 'apikey: test' ${mock.url}/v3/calls/any-session-id)`,
@@ -199,8 +217,8 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  docs.closeAllConnections();
-  await Promise.all([new Promise((r) => docs.close(r)), mock.stop()]);
+  server.closeAllConnections();
+  await Promise.all([new Promise((r) => server.close(r)), mock.stop()]);
   console.log('Stopped the docs server and the mock.');
   process.exit(0);
 }

@@ -28,13 +28,23 @@
       background: #f4f5f7; color: #1a1c21; }
     :root.dark .try-it pre { background: #16171c; color: #ededf2; }`;
 
+  /**
+   * A new element with these properties and children.
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Partial<HTMLElementTagNameMap[K]>} [props]
+   * @param {(Node | string)[]} [children]
+   */
   const make = (tag, props = {}, children = []) => {
     const node = Object.assign(document.createElement(tag), props);
     node.append(...children);
     return node;
   };
+  /** @param {string} labelText @param {Node} input */
   const field = (labelText, input) => make('label', {}, [labelText, input]);
-  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, name) => values[name] ?? whole);
+  /** @param {string} template @param {Record<string, string>} values */
+  const fill = (template, values) =>
+    template.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => values[name] ?? whole);
 
   const style = make('style', { textContent: STYLE });
   const panel = make('details', { className: 'try-it' });
@@ -56,10 +66,11 @@
   panel.append(make('summary', { textContent: 'Try it' }), form);
   document.head.append(style);
 
+  /** @type {Partial<ReaderSettings>} the reader's, once reader-settings.js hands them over */
   let settings = { target: 'platform' };
   const current = () => TRY_IT_OPERATIONS.find((op) => op.id === picker.value);
 
-  /** The address the request goes to, from the reader's settings. */
+  /** The address the request goes to, from the reader's settings. @param {TryItOperation} op */
   function baseUrl(op) {
     const platform = fill(op.server.url, {
       ...op.server.defaults,
@@ -110,8 +121,12 @@
     destination.textContent = `Sends ${op.method} to ${request(op).url}`;
   }
 
+  /** @param {TryItOperation} op */
   function request(op) {
-    const value = (name) => form.elements.namedItem(name)?.value ?? '';
+    const value = (/** @type {string} */ name) =>
+      /** @type {HTMLInputElement | null} an input, textarea or select: each has a value */ (
+        form.elements.namedItem(name)
+      )?.value ?? '';
     let path = op.path;
     const query = new URLSearchParams();
     /** @type {Record<string, string>} */

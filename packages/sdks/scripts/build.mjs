@@ -12,6 +12,7 @@ import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
 import { ensureVenv, pipInstall } from './lib/venv.mjs';
 
+/** @param {string} version the spec's, which the installed package must carry */
 function buildPython(version) {
   ensureVenv();
   // Runtime dependencies come pinned from requirements.txt (ensureVenv); the build stays offline.
@@ -33,6 +34,7 @@ function buildGo() {
   run(go, ['vet', './driver'], { cwd: smokeDir('go') });
 }
 
+/** @param {string} version the spec's, the client's artifact version */
 function buildJava(version) {
   requireTool('java');
   const mvn = requireTool('mvn');
@@ -69,7 +71,10 @@ function buildKotlin() {
   run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile']);
 }
 
-/** Loads every file of the generated Ruby client (`ruby -I lib`, as the driver runs) and checks its version. */
+/**
+ * Loads every file of the generated Ruby client (`ruby -I lib`, as the driver runs) and checks its version.
+ * @param {string} version
+ */
 function buildRuby(version) {
   const ruby = requireTool('ruby');
   const lib = rubyClientLib;
@@ -86,7 +91,10 @@ function buildRuby(version) {
   run(ruby, ['-c', join(smokeDir('ruby'), 'smoke_driver.rb')], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Loads every class of the generated PHP client (smoke/php/load_client.php) and checks its version. */
+/**
+ * Loads every class of the generated PHP client (smoke/php/load_client.php) and checks its version.
+ * @param {string} version
+ */
 function buildPhp(version) {
   const php = requireTool('php');
   const agent = capture(php, [join(smokeDir('php'), 'load_client.php')]);
@@ -108,16 +116,22 @@ const builders = {
   php: buildPhp,
 };
 
-/** `node scripts/build.mjs [lang...]`: every language, or only those named. */
+/**
+ * `node scripts/build.mjs [lang...]`: every language, or only those named.
+ * @param {string[]} names
+ */
 function selected(names) {
   const unknown = names.filter((name) => !(name in builders));
   if (unknown.length > 0)
     throw new Error(`Unknown language ${unknown.join(', ')}; known: ${Object.keys(builders).join(', ')}.`);
-  return names.length > 0 ? names : Object.keys(builders);
+  return /** @type {(keyof typeof builders)[]} every name known, checked above */ (
+    names.length > 0 ? names : Object.keys(builders)
+  );
 }
 
 function main() {
   const version = specVersion();
+  /** @type {[string, number][]} each language and its milliseconds */
   const timings = [];
   for (const lang of selected(process.argv.slice(2))) {
     const build = builders[lang];
@@ -130,7 +144,7 @@ function main() {
 
 try {
   main();
-} catch (/** @type {any} */ error) {
-  console.error(error.message);
+} catch (error) {
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }

@@ -12,6 +12,7 @@ import { requireGeneratorJar } from './lib/toolchain.mjs';
 export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'];
 
 // The package version of each client is the spec's info.version, never a second number to keep in step.
+/** @type {Record<string, string>} */
 const versionProperty = {
   python: 'packageVersion',
   go: 'packageVersion',
@@ -22,14 +23,22 @@ const versionProperty = {
   php: 'artifactVersion',
 };
 
-/** Runs the generator JAR; its stdout and stderr come back as one log. */
+/**
+ * Runs the generator JAR; its stdout and stderr come back as one log.
+ * @param {string} jar
+ * @param {string[]} args
+ */
 export function runJar(jar, args) {
   const result = spawnSync('java', ['-jar', jar, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
-/** `validate --recommend`: the generator's validator, recommendations included, must find nothing. */
+/**
+ * `validate --recommend`: the generator's validator, recommendations included, must find nothing.
+ * @param {string} jar
+ * @param {string} spec the bundle's path
+ */
 export function validateSpec(jar, spec) {
   const { status, output } = runJar(jar, ['validate', '--recommend', '-i', spec]);
   if (status !== 0 || !output.includes('No validation issues detected.')) {
@@ -102,8 +111,8 @@ function main() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     main();
-  } catch (/** @type {any} */ error) {
-    console.error(error.message);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
 }

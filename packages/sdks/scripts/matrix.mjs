@@ -13,11 +13,23 @@ import { knownDefect } from './lib/peer-defects.mjs';
 
 export const RESULTS = join(packageDir, 'test-results', 'vitest.json');
 const README = join(packageDir, 'README.md');
+/** @type {Record<string, string>} a test's status -> its cell */
 const MARK = { passed: 'pass', failed: 'FAIL' };
+
+/**
+ * The part of vitest's JSON report the matrices read.
+ * @typedef {{ ancestorTitles: string[], title: string, status: string }} AssertionResult
+ * @typedef {{ testResults?: { name: string, assertionResults: AssertionResult[] }[] }} Report
+ * @typedef {{ suite: string, marker: string, cell: (column: string | undefined, check: string, status: string) => string }} Table
+ *   `column` is the test's top-level group, undefined for a test outside any
+ */
 
 /**
  * A known defect's test passes when the check fails as expected: the cell says "no" and names the
  * tool's issue, or says that the tool's tracker has none.
+ * @param {string | undefined} tool
+ * @param {string} check
+ * @param {string} status
  */
 function peerCell(tool, check, status) {
   const defect = knownDefect(tool, check);
@@ -28,19 +40,29 @@ function peerCell(tool, check, status) {
   return tracker ? `no (no issue in [${tracker[1]}](${defect.tracker})'s tracker)` : 'no (below)';
 }
 
+/** @type {Table} */
 const SMOKE_TABLE = {
   suite: 'driver-smoke.test.ts',
   marker: 'smoke-matrix',
   cell: (_lang, _check, status) => MARK[status] ?? 'not run',
 };
+/** @type {Table[]} */
 export const TABLES = [SMOKE_TABLE, { suite: 'peer-generators.test.ts', marker: 'peer-matrix', cell: peerCell }];
 
-/** Rows (checks) × columns (the suite's top-level groups) from a vitest JSON report, in the order the tests ran. */
+/**
+ * Rows (checks) × columns (the suite's top-level groups) from a vitest JSON report, in the order the tests ran.
+ * @param {Report} report
+ * @param {Table} [table]
+ * @returns {string} the Markdown table
+ */
 export function matrixFrom(report, table = SMOKE_TABLE) {
   const suite = report.testResults?.find((file) => file.name.endsWith(table.suite));
   if (!suite) throw new Error(`${RESULTS} holds no results of test/${table.suite}: run the package's tests first.`);
+  /** @type {(string | undefined)[]} */
   const columns = [];
+  /** @type {string[]} */
   const checks = [];
+  /** @type {Map<string, string>} */
   const cells = new Map();
   for (const test of suite.assertionResults) {
     const [column] = test.ancestorTitles;
@@ -56,10 +78,12 @@ export function matrixFrom(report, table = SMOKE_TABLE) {
   return [header, rule, ...rows].join('\n');
 }
 
+/** @param {Table} table */
 function markers(table) {
   return { begin: `<!-- ${table.marker}:begin (scripts/matrix.mjs --write) -->`, end: `<!-- ${table.marker}:end -->` };
 }
 
+/** @param {string} readme @param {Table} table */
 function readmeMatrix(readme, table) {
   const { begin, end } = markers(table);
   const start = readme.indexOf(begin);
@@ -72,16 +96,23 @@ function readmeMatrix(readme, table) {
   };
 }
 
-/** The tables whose suite the report holds: --write takes those (a run of one test file rewrites its table), --check needs all. */
+/**
+ * The tables whose suite the report holds: --write takes those (a run of one test file rewrites its table), --check needs all.
+ * @param {Report} report
+ * @param {string} mode `--write` or `--check`
+ */
 function tablesIn(report, mode) {
   const ran = TABLES.filter((table) => report.testResults?.some((file) => file.name.endsWith(table.suite)));
   if (mode === '--write' && ran.length > 0) return ran;
   return TABLES;
 }
 
+/** @param {string} mode `--write` or `--check` */
 function main(mode) {
+  /** @type {Report} */
   const report = JSON.parse(readFileSync(RESULTS, 'utf8'));
   let readme = readFileSync(README, 'utf8');
+  /** @type {string[]} */
   const differ = [];
   const tables = tablesIn(report, mode);
   for (const table of tables) {
@@ -105,8 +136,8 @@ function main(mode) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     main(process.argv[2] ?? '--check');
-  } catch (/** @type {any} */ error) {
-    console.error(error.message);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
 }

@@ -10,7 +10,7 @@ try {
     await preparePeer(tool);
     console.log(`peer ${tool.padEnd(22)} ${((performance.now() - start) / 1000).toFixed(2)} s`);
   }
-} catch (/** @type {any} */ error) {
-  console.error(error.message);
+} catch (error) {
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }

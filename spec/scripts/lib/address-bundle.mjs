@@ -6,9 +6,28 @@
 import { ADDRESSES, HTTP_METHODS } from '../../index.js';
 import { addressKind, effectiveServers } from '../../rules/addresses.js';
 
+/**
+ * @typedef {import('../../index.js').Address} Address
+ * @typedef {import('@redocly/openapi-core').Oas3_1Definition & { info: import('@redocly/openapi-core').Oas3Info, 'x-tagGroups'?: TagGroup[] }} Document a bundled document
+ * @typedef {{ name: string, tags: string[] }} TagGroup
+ * @typedef {import('@redocly/openapi-core').Oas3PathItem<import('@redocly/openapi-core').Oas3_1Schema>} PathItem
+ * @typedef {import('@redocly/openapi-core').Oas3Operation<import('@redocly/openapi-core').Oas3_1Schema>} Operation
+ * @typedef {import('@redocly/openapi-core').Oas3Server} Server
+ * @typedef {import('@redocly/openapi-core').Oas3SecurityRequirement} Requirement
+ * @typedef {{ [kind: string]: { [name: string]: unknown } }} Components what `components` holds, by kind
+ */
+
+/** @type {Record<Address, string>} */
 const TITLES = { calls: 'Calls API', chat: 'Chat API', management: 'Management API' };
 
-/** The one address an operation is served from; a build error when its servers mix addresses. */
+/**
+ * The one address an operation is served from; a build error when its servers mix addresses.
+ * @param {Document} root
+ * @param {string} path
+ * @param {PathItem} pathItem
+ * @param {Operation} operation
+ * @returns {{ kind: Address | undefined, servers: Server[] }}
+ */
 function addressOf(root, path, pathItem, operation) {
   const servers = effectiveServers({ operation, pathItem, root });
   const kinds = [...new Set(servers.map((server) => addressKind(server.url)))];
@@ -21,11 +40,20 @@ function addressOf(root, path, pathItem, operation) {
   return { kind: kinds[0], servers };
 }
 
-/** The paths with only the operations served from `address`, and the servers those operations use. */
+/**
+ * The paths with only the operations served from `address`, and the servers those operations use.
+ * @param {Document} root
+ * @param {Address} address
+ * @returns {{ paths: Record<string, PathItem>, servers: Server[] }}
+ */
 function pathsServedFrom(root, address) {
+  /** @type {Record<string, PathItem>} */
   const paths = {};
+  /** @type {Map<string, Server>} */
   const servers = new Map();
-  for (const [path, pathItem] of Object.entries(root.paths ?? {})) {
+  // A bundle's path items are inline, never a `$ref`.
+  for (const [path, pathItem] of Object.entries(/** @type {Record<string, PathItem>} */ (root.paths ?? {}))) {
+    /** @type {PathItem} */
     const kept = {};
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
@@ -44,8 +72,14 @@ function pathsServedFrom(root, address) {
   return { paths, servers: [...servers.values()] };
 }
 
-/** Every `#/components/<kind>/<name>` reached from `start`, following `$ref`s through components. */
+/**
+ * Every `#/components/<kind>/<name>` reached from `start`, following `$ref`s through components.
+ * @param {Components | undefined} components
+ * @param {unknown} start
+ * @returns {Set<string>} each as `<kind>/<name>`, `name` escaped as in a JSON Pointer
+ */
 function reachedComponents(components, start) {
+  /** @type {Set<string>} */
   const reached = new Set();
   const pending = [start];
   while (pending.length) {
@@ -62,12 +96,22 @@ function reachedComponents(components, start) {
   return reached;
 }
 
-/** The security scheme names the requirements name. */
+/**
+ * The security scheme names the requirements name.
+ * @param {Requirement[]} [requirements]
+ */
 const schemesOf = (requirements = []) => requirements.flatMap((requirement) => Object.keys(requirement));
 
-/** The components of `root` that `paths` reach, with the security schemes in `schemes`; the source's order kept. */
+/**
+ * The components of `root` that `paths` reach, with the security schemes in `schemes`; the source's order kept.
+ * @param {Components} components
+ * @param {Record<string, PathItem>} paths
+ * @param {Set<string>} schemes
+ * @returns {Components}
+ */
 function prunedComponents(components = {}, paths, schemes) {
   const reached = reachedComponents(components, paths);
+  /** @type {Components} */
   const kept = {};
   for (const [kind, entries] of Object.entries(components)) {
     const names = Object.keys(entries).filter((name) =>
@@ -80,7 +124,11 @@ function prunedComponents(components = {}, paths, schemes) {
   return kept;
 }
 
-/** Tags and `x-tagGroups` reduced to the tags the operations use. */
+/**
+ * Tags and `x-tagGroups` reduced to the tags the operations use.
+ * @param {Document} root
+ * @param {Record<string, PathItem>} paths
+ */
 function usedTags(root, paths) {
   const used = new Set(
     Object.values(paths).flatMap((item) => HTTP_METHODS.flatMap((method) => item[method]?.tags ?? [])),
@@ -92,9 +140,13 @@ function usedTags(root, paths) {
   return { tags, groups };
 }
 
-/** The title and the paragraph that say which part of the API this document is. */
+/**
+ * The title and the paragraph that say which part of the API this document is.
+ * @param {import('@redocly/openapi-core').Oas3Info} info
+ * @param {Address} address
+ */
 function addressInfo(info, address) {
-  const published = (name) => `\`@chatplatform/spec/${name}\``;
+  const published = (/** @type {string} */ name) => `\`@chatplatform/spec/${name}\``;
   const others = ADDRESSES.filter((other) => other !== address).map((other) => published(`${other}/openapi.yaml`));
   const note =
     `This document holds only the operations served from the ${TITLES[address]} address, which is its ` +
@@ -105,8 +157,9 @@ function addressInfo(info, address) {
 
 /**
  * The document of one address (`calls`, `chat` or `management`), derived from the combined bundle.
- * @param {any} root the combined bundle, parsed (not modified)
- * @param {'calls' | 'chat' | 'management'} address
+ * @param {Document} root the combined bundle, parsed (not modified)
+ * @param {Address} address
+ * @returns {Document}
  */
 export function addressBundle(root, address) {
   if (!ADDRESSES.includes(address))
@@ -115,15 +168,19 @@ export function addressBundle(root, address) {
   if (!Object.keys(paths).length) {
     throw new Error(`No operation is served from the ${TITLES[address]} address: its bundle would be empty.`);
   }
-  const operations = Object.values(paths).flatMap((item) => HTTP_METHODS.map((m) => item[m]).filter(Boolean));
+  const operations = Object.values(paths).flatMap((item) =>
+    HTTP_METHODS.map((m) => item[m]).filter((operation) => !!operation),
+  );
   const schemes = new Set(operations.flatMap((operation) => schemesOf(operation.security ?? root.security)));
   // The root requirement stays when it names only schemes the operations use (the management
   // operations override it with `key` and `secret`, so their document does not carry `apikey`).
   const rootSecurity = schemesOf(root.security).every((name) => schemes.has(name)) ? root.security : undefined;
   const { tags, groups } = usedTags(root, paths);
+  /** @type {Document} */
   const document = { ...root, info: addressInfo(root.info, address), servers, security: rootSecurity, tags };
   document['x-tagGroups'] = groups.length ? groups : undefined;
   document.paths = paths;
-  document.components = prunedComponents(root.components, paths, schemes);
+  // Components as plain JSON: pruning keeps each entry as it is, whatever its kind.
+  document.components = prunedComponents(/** @type {Components | undefined} */ (root.components), paths, schemes);
   return JSON.parse(JSON.stringify(document));
 }

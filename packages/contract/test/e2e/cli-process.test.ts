@@ -3,13 +3,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundledSpecPath } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliPath, packageDir, runCli, traffic } from '../support/helpers.js';
+import { cliPath, packageDir, runCli, startUpstream, traffic } from '../support/helpers.js';
 
 describe('validate', () => {
   it('reads NDJSON from stdin with -', async () => {
@@ -43,25 +40,15 @@ describe('validate: a reader that stops early (`validate … | head`)', () => {
 });
 
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
-let upstream: http.Server;
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let upstreamUrl: string;
 
-/** A conforming Get Call, and `data` as an object (a violation) on `/broken`. */
 beforeAll(async () => {
-  const conforming = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8')).components.examples.CallInitiated.value;
-  upstream = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v3`;
+  upstream = await startUpstream();
+  upstreamUrl = upstream.url;
 });
 
-afterAll(async () => {
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
-});
+afterAll(() => upstream.close());
 
 const getCall = (url: string, id: string) =>
   fetch(`${url}/calls/${id}`, { headers: { apikey: KEY } }).then((r) => r.text());

@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +10,7 @@ import type { CommandIo } from '../../src/commands/io.js';
 import { runCli as runCommand } from '../../src/commands/main.js';
 import { validateCommand } from '../../src/commands/validate.js';
 import { UsageError } from '../../src/errors.js';
-import type { OpenApiDocument } from '../../src/index.js';
+import { bundledSpecPath, type OpenApiDocument } from '../../src/index.js';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliPath = join(packageDir, 'dist', 'cli.js');
@@ -113,4 +116,36 @@ export function seededRandom(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The auth token the fake upstream's `/auth_tokens` answers: no HAR may keep it. */
+export const UPSTREAM_TOKEN = 'u1_TOKEN-DO-NOT-WRITE';
+
+/**
+ * The tests' own upstream on a free loopback port, its base path `/v3`: a conforming Get Call (the
+ * spec's example); `/broken` answers `data` as an object (what the platform's later versions did);
+ * `/missing` an undocumented 404; `/auth_tokens` a token; `/hang` never answers; `/reset` drops the
+ * connection. `seen` lists the paths it was asked for.
+ */
+export async function startUpstream(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+  const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
+  const conforming = spec.components.examples.CallInitiated.value;
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(req.url ?? '');
+    if (req.url?.endsWith('/hang')) return;
+    if (req.url?.endsWith('/reset')) return void req.socket.destroy();
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.endsWith('/auth_tokens'))
+      return void res.end(JSON.stringify({ data: { uid: 'u1', authToken: UPSTREAM_TOKEN } }));
+    if (req.url?.endsWith('/missing')) res.statusCode = 404;
+    res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, seen, close };
 }

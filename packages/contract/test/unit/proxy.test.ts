@@ -16,43 +16,25 @@ import {
   validateRecording,
 } from '../../src/index.js';
 import { redactBody } from '../../src/proxy/har-writer.js';
-import { runInProcess } from '../support/helpers.js';
+import { runInProcess, startUpstream, UPSTREAM_TOKEN } from '../support/helpers.js';
 
 const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
 const validator = new ExchangeValidator();
-const TOKEN = 'u1_TOKEN-DO-NOT-WRITE';
+const TOKEN = UPSTREAM_TOKEN;
 const PASSWORD = 'pw-DO-NOT-WRITE';
 
-/**
- * The tests' own upstream: a conforming Get Call; `/broken` answers `data` as an object (what the
- * platform's later versions did); `/missing` an undocumented 404; `/hang` never answers; `/reset` drops the connection.
- */
-let upstream: http.Server;
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let upstreamUrl: string;
-const seenByUpstream: string[] = [];
+let seenByUpstream: string[];
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    seenByUpstream.push(req.url ?? '');
-    if (req.url?.endsWith('/hang')) return;
-    if (req.url?.endsWith('/reset')) return void req.socket.destroy();
-    res.setHeader('content-type', 'application/json');
-    if (req.url?.endsWith('/auth_tokens'))
-      return void res.end(JSON.stringify({ data: { uid: 'u1', authToken: TOKEN } }));
-    if (req.url?.endsWith('/missing')) res.statusCode = 404;
-    res.end(JSON.stringify(req.url?.endsWith('/broken') ? { data: conforming.data[0] } : conforming));
-  });
-  upstream.listen(0, '127.0.0.1');
-  await once(upstream, 'listening');
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v3`;
+  upstream = await startUpstream();
+  ({ url: upstreamUrl, seen: seenByUpstream } = upstream);
 });
 
-afterAll(async () => {
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
-});
+afterAll(() => upstream.close());
 
 const getCall = (url: string, id: string, headers: Record<string, string> = { apikey: KEY }) =>
   fetch(`${url}/calls/${id}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));

@@ -5,13 +5,18 @@
 import { goModulePath } from '@chatplatform/sdks/paths';
 import { argumentsInOrder, pascalKeep, requireSupported, schemeNote, typedLiteral } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value));
 
+/** @param {string} json @param {string} where the operation, for the message */
 function rawString(json, where) {
   if (json.includes('`')) throw new Error(`${where}: the Go sample's raw string cannot hold a backtick.`);
   return `\`${json}\``;
 }
 
+/** @param {OperationModel} model */
 function keysContext(model) {
   const width = Math.max(...model.credentials.map(({ scheme }) => str(scheme).length + 1));
   return [
@@ -24,6 +29,7 @@ function keysContext(model) {
   ];
 }
 
+/** @param {OperationModel} model @param {string} service the API's field of the client */
 function callExpression(model, service) {
   const positional = model.pathParams.map(({ value }) => str(value));
   let call = `client.${service}.${pascalKeep(model.operationId)}(${['ctx', ...positional].join(', ')})`;
@@ -36,6 +42,7 @@ function callExpression(model, service) {
   return `${call}.Execute()`;
 }
 
+/** @param {OperationModel} model */
 export function goSample(model) {
   requireSupported(model, 'Go');
   if (!model.version)

@@ -11,9 +11,13 @@ import {
   typedLiteral,
 } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const PACKAGE = 'com.chatplatform.client';
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value));
 
+/** @param {OperationModel} model */
 export function javaSample(model) {
   requireSupported(model, 'Java');
   const api = `${pascalLower(model.tag)}Api`;

@@ -3,16 +3,21 @@
 // server as its base path; the keys are set by header name, as that client keeps them.
 import { argumentsInOrder, camel, pascalKeep, requireSupported, typedLiteral } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const PACKAGE = 'com.chatplatform.kotlin';
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value)).replace(/\$/g, '\\$');
 
 /** A named argument's value, typed as the generated parameter (kotlin.Int, kotlin.Long, BigDecimal, ...). */
+/** @param {import('./generated-names.js').ParameterArgument} argument */
 const kotlinLiteral = (argument) =>
   typedLiteral(argument, str, {
     suffix: { int64: 'L', float: 'f' },
     decimal: (text) => `java.math.BigDecimal(${str(text)})`,
   });
 
+/** @param {OperationModel} model */
 export function kotlinSample(model) {
   requireSupported(model, 'Kotlin');
   const api = `${pascalKeep(model.tag)}Api`;

@@ -3,14 +3,36 @@
 // credentials and the JSON body. Samples are rendered from this model only, so the spec stays the
 // single place where an address, a parameter or an example lives.
 
-/** Environment variable that holds a security scheme's secret: apiKey -> CHATPLATFORM_API_KEY. */
+/**
+ * The spec's objects as the model reads them, every `$ref` resolved. Examples are the spec's JSON:
+ * `unknown` until a renderer looks at them.
+ * @typedef {{ url: string, variables?: Record<string, { default?: string }> }} Server
+ * @typedef {{ type?: string | string[], format?: string, example?: unknown, examples?: unknown[] }} ParameterSchema
+ * @typedef {{ name: string, in: string, required?: boolean, example?: unknown,
+ *   examples?: Record<string, { value?: unknown }>, schema?: ParameterSchema }} Parameter
+ * @typedef {{ schema?: { $ref?: string }, example?: unknown, examples?: Record<string, { value?: unknown }> }} MediaType
+ * @typedef {{ required?: boolean, content?: Record<string, MediaType> }} RequestBody
+ * @typedef {{ operationId?: string, tags?: string[], requestBody?: RequestBody, [field: string]: unknown }} Operation
+ * @typedef {{ type?: string, in?: string, name?: string }} SecurityScheme
+ * @typedef {Record<string, string[]>} SecurityRequirement scheme name -> roles
+ * @typedef {ReturnType<typeof operationModel>} OperationModel what every renderer gets
+ */
+
+/**
+ * Environment variable that holds a security scheme's secret: apiKey -> CHATPLATFORM_API_KEY.
+ * @param {string} schemeName
+ */
 export function secretEnvVar(schemeName) {
   return `CHATPLATFORM_${schemeName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
-/** A server URL with every `{variable}` replaced by its default. */
+/**
+ * A server URL with every `{variable}` replaced by its default.
+ * @param {Server} server
+ * @returns {string}
+ */
 export function serverUrlWithDefaults(server) {
-  return server.url.replace(/\{([^}]+)\}/g, (_, name) => {
+  return server.url.replace(/\{([^}]+)\}/g, (/** @type {string} */ _, /** @type {string} */ name) => {
     const variable = server.variables?.[name];
     if (variable?.default === undefined) {
       throw new Error(`Server ${server.url}: variable "${name}" has no default; give it one in the spec.`);
@@ -19,6 +41,11 @@ export function serverUrlWithDefaults(server) {
   });
 }
 
+/**
+ * @param {Parameter} parameter
+ * @param {string} where the operation, for messages
+ * @returns {unknown} the parameter's example, undefined when an optional one has none
+ */
 function exampleOf(parameter, where) {
   const value =
     parameter.example ??
@@ -36,6 +63,9 @@ function exampleOf(parameter, where) {
 /**
  * What a parameter's value is in a typed client: `string`, `integer` (32 bits), `int64`, `number` or
  * `boolean`. A query parameter that is an array or an object has no sample yet: said so, not guessed.
+ * @param {Parameter} parameter
+ * @param {string} where the operation, for messages
+ * @returns {'string' | 'integer' | 'int64' | 'number' | 'boolean'}
  */
 function scalarTypeOf(parameter, where) {
   const { type, format } = parameter.schema ?? {};
@@ -46,13 +76,16 @@ function scalarTypeOf(parameter, where) {
   }
   const [one] = types;
   if (one === 'integer') return format === 'int64' ? 'int64' : 'integer';
-  if (['string', 'number', 'boolean'].includes(one)) return one;
+  if (one === 'string' || one === 'number' || one === 'boolean') return one;
   throw new Error(
     `${where}: ${parameter.in} parameter "${parameter.name}" is ${one}; the code samples render string, integer, number and boolean parameters only.`,
   );
 }
 
-/** Name of the request body's schema component (`SendMessageRequest`), from its $ref. */
+/**
+ * Name of the request body's schema component (`SendMessageRequest`), from its $ref.
+ * @param {RequestBody | undefined} requestBody
+ */
 function bodySchemaNameOf(requestBody) {
   const ref = requestBody?.content?.['application/json']?.schema?.$ref;
   return typeof ref === 'string'
@@ -60,6 +93,11 @@ function bodySchemaNameOf(requestBody) {
     : undefined;
 }
 
+/**
+ * @param {RequestBody | undefined} requestBody
+ * @param {string} where the operation, for messages
+ * @returns {unknown} the body's JSON example
+ */
 function bodyExampleOf(requestBody, where) {
   if (!requestBody) return undefined;
   const json = requestBody.content?.['application/json'];
@@ -75,12 +113,12 @@ function bodyExampleOf(requestBody, where) {
  * @param {object} input
  * @param {string} input.method lower-case HTTP method
  * @param {string} input.path path template, e.g. /calls/{sessionId}
- * @param {object} input.operation the operation object, with parameters and requestBody resolved
- * @param {object[]} input.parameters path-level + operation-level parameters, resolved
- * @param {object} input.server the server that applies (operation, path or root level)
- * @param {object[]} [input.allServers] the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
- * @param {object[]} input.security the security requirements that apply
- * @param {Record<string, object>} input.securitySchemes resolved security schemes by name
+ * @param {Operation} input.operation the operation object, with parameters and requestBody resolved
+ * @param {Parameter[]} input.parameters path-level + operation-level parameters, resolved
+ * @param {Server} input.server the server that applies (operation, path or root level)
+ * @param {Server[]} [input.allServers] the document's root servers, for the defaults of variables the operation's server lacks (appId, region)
+ * @param {SecurityRequirement[] | undefined} input.security the security requirements that apply
+ * @param {Record<string, SecurityScheme | undefined>} input.securitySchemes resolved security schemes by name
  * @param {string} input.version the spec's info.version (a client's release carries it: Go's module path)
  */
 export function operationModel({
@@ -98,6 +136,7 @@ export function operationModel({
     throw new Error(`${method.toUpperCase()} ${path}: an operationId is needed to render code samples.`);
   const where = `${method.toUpperCase()} ${path} (${operation.operationId})`;
 
+  /** @type {Map<string, Parameter>} */
   const byKey = new Map();
   for (const parameter of parameters) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   const all = [...byKey.values()];
@@ -137,6 +176,7 @@ export function operationModel({
     : '';
 
   // Defaults of every server variable (appId, region, ...), the operation's own server first.
+  /** @type {Record<string, string | undefined>} */
   const variableDefaults = {};
   for (const s of [server, ...allServers]) {
     for (const [name, variable] of Object.entries(s.variables ?? {})) variableDefaults[name] ??= variable.default;
@@ -154,7 +194,8 @@ export function operationModel({
     // Every parameter as declared, for the clients whose methods take them in order.
     parameters: all.map((p) => ({
       name: p.name,
-      in: p.in,
+      // One of OpenAPI's four parameter locations (the spec's lint checks each parameter).
+      in: /** @type {'path' | 'query' | 'header' | 'cookie'} */ (p.in),
       required: Boolean(p.required),
       value: exampleOf(p, where),
       type: scalarTypeOf(p, where),

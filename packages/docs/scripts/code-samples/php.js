@@ -13,13 +13,18 @@ import {
   typedLiteral,
 } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const NAMESPACE = 'ChatPlatform\\Client';
 /** A PHP double-quoted string: JSON's escapes hold, `$` must not interpolate. */
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value)).replace(/\$/g, '\\$');
 /** A PHP single-quoted string: only the backslash and the quote are escaped. */
+/** @param {string} text */
 const singleQuoted = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The Configuration: the keys, and the host for an operation without a server of its own. */
+/** @param {OperationModel} model */
 function configuration(model) {
   const calls = model.credentials.map(({ header, envVar }) => `->setApiKey(${str(header)}, getenv(${str(envVar)}))`);
   if (!model.ownServer) calls.push(`->setHost(${str(model.serverUrl)})`);
@@ -38,6 +43,7 @@ function configuration(model) {
   ];
 }
 
+/** @param {OperationModel} model @param {string} api the generated API class */
 function apiInstance(model, api) {
   if (!model.ownServer) return [`$api = new ${api}(null, $config);`];
   return [
@@ -51,6 +57,7 @@ function apiInstance(model, api) {
   ];
 }
 
+/** @param {OperationModel} model */
 export function phpSample(model) {
   requireSupported(model, 'PHP');
   const api = `${pascalKeep(model.tag)}Api`;

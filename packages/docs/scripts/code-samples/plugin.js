@@ -15,28 +15,51 @@ import { withGettingStarted } from './getting-started.js';
 import { operationModel } from './operation-model.js';
 import { renderSamples } from './render.js';
 
+/**
+ * @typedef {import('@redocly/openapi-core').Oas3_1Definition & { info: import('@redocly/openapi-core').Oas3Info }} Document
+ * @typedef {import('@redocly/openapi-core').UserContext} Context
+ * @typedef {import('./operation-model.js').OperationModel} OperationModel
+ * @typedef {import('./operation-model.js').SecurityScheme & { 'x-missing-key'?: { status?: unknown, 'x-inferred'?: unknown } }} SecurityScheme
+ */
+
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 function codeSamplesDecorator() {
-  let root;
+  /** @type {Document} */
+  let root = { openapi: '', info: { title: '', version: '' } };
+  /** @type {Record<string, SecurityScheme | undefined>} */
   let securitySchemes = {};
-  let firstCall; // Get Call's model: the first call of "Getting started"
+  /** @type {OperationModel | undefined} Get Call's model: the first call of "Getting started" */
+  let firstCall;
 
   /** What Getting started says the mock answers without a key: Get Call's key scheme's `x-missing-key`. */
-  const missingKey = () => {
-    const scheme = firstCall.credentials[0]?.scheme;
-    const said = securitySchemes[scheme]?.['x-missing-key'];
+  /** @param {OperationModel} call @returns {{ status: number, 'x-inferred': string }} */
+  const missingKey = (call) => {
+    const scheme = call.credentials[0]?.scheme;
+    const said = securitySchemes[scheme ?? '']?.['x-missing-key'];
     if (typeof said?.status !== 'number' || typeof said['x-inferred'] !== 'string')
       throw new Error(
         `Getting started says what the mock answers without a key: give the security scheme "${scheme}" an \`x-missing-key\` with \`status\` and \`x-inferred\` (its reason) in the spec.`,
       );
-    return said;
+    return { status: said.status, 'x-inferred': said['x-inferred'] };
   };
 
-  const resolve = (ctx, node) => (node && typeof node.$ref === 'string' ? ctx.resolve(node).node : node);
+  /**
+   * The node a `$ref` points at (the node itself when it is none).
+   * @template {object} T
+   * @param {Context} ctx
+   * @param {import('@redocly/openapi-core').Referenced<T> | undefined} node
+   * @returns {T | undefined}
+   */
+  const resolve = (ctx, node) =>
+    node && typeof node === 'object' && '$ref' in node && typeof node.$ref === 'string'
+      ? ctx.resolve(/** @type {import('@redocly/openapi-core').Referenced<T>} */ (node)).node
+      : /** @type {T | undefined} */ (node);
 
   return {
     Root: {
       enter(document, ctx) {
-        root = document;
+        // An OpenAPI 3.1 bundle: `info` is required.
+        root = /** @type {Document} */ (document);
         securitySchemes = Object.fromEntries(
           Object.entries(document.components?.securitySchemes ?? {}).map(([name, scheme]) => [
             name,
@@ -46,8 +69,9 @@ function codeSamplesDecorator() {
       },
       leave(document) {
         if (!firstCall) throw new Error('"Getting started" shows Get Call (get-call), which the spec no longer has.');
-        const facts = { model: firstCall, version: document.info.version, generatorVersion, missingKey: missingKey() };
-        document.info.description = withGettingStarted(document.info.description ?? '', facts);
+        const { info } = /** @type {Document} */ (document);
+        const facts = { model: firstCall, version: info.version, generatorVersion, missingKey: missingKey(firstCall) };
+        info.description = withGettingStarted(info.description ?? '', facts);
       },
     },
     PathItem: {
@@ -57,8 +81,12 @@ function codeSamplesDecorator() {
         for (const method of HTTP_METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
-            resolve(ctx, p),
+          // Resolved here; what they hold (examples, schemas) is read as the model's plain types.
+          const parameters = /** @type {import('./operation-model.js').Parameter[]} */ (
+            [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(ctx, p))
+          );
+          const requestBody = /** @type {import('./operation-model.js').RequestBody | undefined} */ (
+            resolve(ctx, operation.requestBody)
           );
           const [server] = effectiveServers({ operation, pathItem, root });
           if (!server)
@@ -66,7 +94,7 @@ function codeSamplesDecorator() {
           const model = operationModel({
             method,
             path,
-            operation: { ...operation, requestBody: resolve(ctx, operation.requestBody) },
+            operation: { ...operation, requestBody },
             parameters,
             server,
             allServers: root.servers ?? [],

@@ -7,23 +7,33 @@
 
 import { schemeNote, snakeMethod } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const PACKAGE = 'chatplatform_client';
 
+/** @param {string} name */
 const snake = (name) =>
   name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toLowerCase();
+/** @param {string} tag */
 const apiClass = (tag) =>
   `${tag
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .map((/** @type {string} */ word) => word[0].toUpperCase() + word.slice(1))
     .join('')}Api`;
 
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value));
 
-/** A JSON value as a Python literal. */
+/**
+ * A JSON value as a Python literal.
+ * @param {unknown} value
+ * @param {number} [depth]
+ * @returns {string}
+ */
 function pyLiteral(value, depth = 0) {
   const pad = '    '.repeat(depth + 1);
   const end = '    '.repeat(depth);
@@ -43,6 +53,7 @@ function pyLiteral(value, depth = 0) {
   return JSON.stringify(value);
 }
 
+/** @param {OperationModel} model */
 export function pythonSample(model) {
   if (!model.tag)
     throw new Error(`${model.operationId}: the Python sample needs a tag (the generated client's Api class).`);

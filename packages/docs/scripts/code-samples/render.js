@@ -13,7 +13,18 @@ import { rubySample } from './ruby.js';
 import { rustSample } from './rust.js';
 import { typescriptSample } from './typescript.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 /** Each: how x-codeSamples names it, its label, its renderer, and how a reader gets the client (Getting started). */
+/**
+ * @typedef {object} Language
+ * @property {string} lang how x-codeSamples names it
+ * @property {string} label
+ * @property {(model: import('./operation-model.js').OperationModel) => string} render
+ * @property {(version: string) => string} install
+ */
+
+/** @type {Language[]} */
 export const LANGUAGES = [
   { lang: 'Shell', label: 'curl', render: curlSample, install: () => 'nothing to install' },
   {
@@ -73,6 +84,7 @@ export const LANGUAGES = [
   },
 ];
 
+/** @param {OperationModel} model */
 export function renderSamples(model) {
   return LANGUAGES.map(({ lang, label, render }) => ({ lang, label, source: render(model) }));
 }

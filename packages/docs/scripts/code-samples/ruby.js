@@ -12,19 +12,32 @@ import {
   typedLiteral,
 } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const MODULE = 'ChatplatformClient';
 /** A Ruby double-quoted string: JSON's escapes hold, `#{` must not interpolate. */
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value)).replace(/#/g, '\\#');
 /** A Ruby single-quoted string: only the backslash and the quote are escaped. */
+/** @param {string} text */
 const singleQuoted = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
+/**
+ * An optional parameter: the body, when there is one, is always required.
+ * @param {import('./generated-names.js').Argument} a
+ * @returns {a is import('./generated-names.js').ParameterArgument}
+ */
+const isOptional = (a) => !a.required;
+
+/** @param {OperationModel} model */
 function callArguments(model) {
   const given = argumentsInOrder(model).filter((a) => a.in === 'body' || a.value !== undefined);
   const positional = given.filter((a) => a.required).map((a) => (a.in === 'body' ? 'body' : typedLiteral(a, str)));
-  const options = given.filter((a) => !a.required).map((a) => `${snake(a.name)}: ${typedLiteral(a, str)}`);
+  const options = given.filter(isOptional).map((a) => `${snake(a.name)}: ${typedLiteral(a, str)}`);
   return options.length ? [...positional, `{ ${options.join(', ')} }`] : positional;
 }
 
+/** @param {OperationModel} model */
 export function rubySample(model) {
   requireSupported(model, 'Ruby');
   const api = `${MODULE}::${pascalKeep(model.tag)}Api`;

@@ -3,14 +3,19 @@
 // concrete server and holds each key under its security scheme's name.
 import { argumentsInOrder, requireSupported, schemeNote, snake, snakeMethod, typedLiteral } from './generated-names.js';
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const CRATE = 'chatplatform_client';
+/** @param {unknown} value */
 const str = (value) => JSON.stringify(String(value));
 
+/** @param {string} json @param {string} where the operation, for the message */
 function rawString(json, where) {
   if (json.includes('"#')) throw new Error(`${where}: the Rust sample's raw string cannot hold "#.`);
   return `r#"${json}"#`;
 }
 
+/** @param {OperationModel} model */
 export function rustSample(model) {
   requireSupported(model, 'Rust');
   const module = `${snake(model.tag)}_api`;

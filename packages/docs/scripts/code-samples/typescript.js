@@ -2,17 +2,27 @@
 // every other operation the typed openapi-fetch client underneath (`client.api`), whose paths and
 // parameters come from the same spec.
 
+/** @typedef {import('./operation-model.js').OperationModel} OperationModel */
+
 const CLIENT_PACKAGE = '@chatplatform/client';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** @param {unknown} value */
 const literal = (value) => `'${JSON.stringify(String(value)).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+/** @param {string} name */
 const key = (name) => (IDENTIFIER.test(name) ? name : literal(name));
 
+/** @param {[string, string][]} entries name and value, each as TypeScript */
 function objectLiteral(entries) {
   return `{ ${entries.map(([name, value]) => `${key(name)}: ${value}`).join(', ')} }`;
 }
 
-/** A JSON value as idiomatic TypeScript: unquoted keys, single-quoted strings, two-space indent. */
+/**
+ * A JSON value as idiomatic TypeScript: unquoted keys, single-quoted strings, two-space indent.
+ * @param {unknown} value
+ * @param {number} [depth]
+ * @returns {string}
+ */
 function valueLiteral(value, depth = 0) {
   const pad = '  '.repeat(depth + 1);
   const end = '  '.repeat(depth);
@@ -29,6 +39,7 @@ function valueLiteral(value, depth = 0) {
   return JSON.stringify(value);
 }
 
+/** @param {OperationModel} model */
 function clientSetup(model) {
   // createClient always takes the app and its region (they pick the Calls and chat hosts).
   const defaults = model.variableDefaults;
@@ -47,8 +58,10 @@ function clientSetup(model) {
   ];
 }
 
+/** @param {OperationModel} model */
 function getCallLines(model) {
-  const sessionId = model.pathParams.find((p) => p.name === 'sessionId').value;
+  // Get Call's path is /calls/{sessionId}.
+  const sessionId = /** @type {{ value: string }} */ (model.pathParams.find((p) => p.name === 'sessionId')).value;
   const onBehalfOf = model.headers.find((h) => h.name === 'onBehalfOf');
   const args = [literal(sessionId)];
   if (onBehalfOf) args.push(objectLiteral([['onBehalfOf', literal(onBehalfOf.value)]]));
@@ -60,8 +73,10 @@ function getCallLines(model) {
   ];
 }
 
+/** @param {OperationModel} model */
 function typedApiLines(model) {
   const init = [];
+  /** @type {[string, string][]} */
   const params = [];
   if (model.pathParams.length) {
     params.push(['path', objectLiteral(model.pathParams.map(({ name, value }) => [name, literal(value)]))]);
@@ -85,6 +100,7 @@ function typedApiLines(model) {
   ];
 }
 
+/** @param {OperationModel} model */
 export function typescriptSample(model) {
   const body = model.operationId === 'get-call' ? getCallLines(model) : typedApiLines(model);
   return [...clientSetup(model), ...body].join('\n');

@@ -4,11 +4,24 @@
 // published bundle keeps the conditional for validators and generators. A conditional of another
 // shape fails the build: say here how to read it before the page can show it.
 
+/** @param {object} node @param {string[]} keys whether the node has no other keys */
 const ONLY = (node, keys) => Object.keys(node).every((key) => keys.includes(key));
+/** @param {unknown} value */
 const code = (value) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+/** @param {string[]} names */
 const list = (names) => names.map(code).join(names.length > 2 ? ', ' : ' and ');
 
-/** `{ required: [P], properties: { P: { const: V } } }` -> [P, V], else undefined. */
+/**
+ * A schema as this reading sees it: the keywords of a conditional, read as the spec's JSON.
+ * @typedef {{ if?: Schema, then?: Schema, else?: Schema, required?: string[], const?: unknown,
+ *   properties?: Record<string, Schema>, description?: string, title?: string }} Schema
+ */
+
+/**
+ * `{ required: [P], properties: { P: { const: V } } }` -> [P, V], else undefined.
+ * @param {Schema | undefined} condition
+ * @returns {[string, unknown] | undefined}
+ */
 function constCondition(condition) {
   if (!condition || !ONLY(condition, ['required', 'properties', 'title', 'description'])) return undefined;
   const entries = Object.entries(condition.properties ?? {});
@@ -17,15 +30,20 @@ function constCondition(condition) {
   return test && ONLY(test, ['const']) && 'const' in test ? [name, test.const] : undefined;
 }
 
-/** The sentences for `schema`'s conditional, or an error naming what the docs cannot read. */
+/**
+ * The sentences for `schema`'s conditional, or an error naming what the docs cannot read.
+ * @param {Schema} schema
+ * @param {string} where the schema's place, for the message
+ */
 export function conditionalSentence(schema, where) {
   const condition = constCondition(schema.if);
   const { then: consequence = {}, else: otherwise = {} } = schema;
   const added = Object.keys(consequence.properties ?? {}).filter((name) => !(name in (schema.properties ?? {})));
+  const required = consequence.required ?? [];
   const readable =
     condition &&
     ONLY(consequence, ['required', 'properties', 'title', 'description']) &&
-    consequence.required?.length &&
+    required.length &&
     !added.length &&
     ONLY(otherwise, ['title', 'description']);
   if (!readable) {
@@ -35,21 +53,24 @@ export function conditionalSentence(schema, where) {
     );
   }
   const [name, value] = condition;
-  const verb = consequence.required.length > 1 ? 'are' : 'is';
+  const verb = required.length > 1 ? 'are' : 'is';
   return {
-    sentence: `**Conditional:** when ${code(name)} is ${code(value)}, ${list(consequence.required)} ${verb} required.`,
-    required: consequence.required,
+    sentence: `**Conditional:** when ${code(name)} is ${code(value)}, ${list(required)} ${verb} required.`,
+    required,
     when: `Required when ${code(name)} is ${code(value)}.`,
   };
 }
 
+/** @param {string | undefined} description @param {string} sentence */
 const appended = (description, sentence) => (description ? `${description.trimEnd()}\n\n${sentence}` : sentence);
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function conditionalAsProse() {
   return {
     Schema: {
-      leave(schema, ctx) {
-        if (!schema || typeof schema !== 'object' || !('if' in schema)) return;
+      leave(node, ctx) {
+        if (!node || typeof node !== 'object' || !('if' in node)) return;
+        const schema = /** @type {Schema} */ (node);
         const { sentence, required, when } = conditionalSentence(schema, `schema at ${ctx.location.pointer}`);
         schema.description = appended(schema.description, sentence);
         // The page shows an array's items through their fields: each conditional one says it too.

@@ -4,6 +4,7 @@
 // says in its description that other fields may be present; so in the docs' copy of the bundle only,
 // an explicit `additionalProperties: true` goes. The published bundle keeps it for the tools.
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function openObjects() {
   return {
     Schema: {

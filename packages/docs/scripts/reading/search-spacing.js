@@ -13,7 +13,7 @@ const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+\S/;
 /** A line that ends in a hard line break (two spaces or a backslash). */
 export const HARD_BREAK = /( {2}|\\)$/;
 
-/** The row's cells split on its unescaped pipes (GFM splits inside code spans too). */
+/** The row's cells split on its unescaped pipes (GFM splits inside code spans too). @param {string} line */
 function splitRow(line) {
   const cells = [''];
   for (let i = 0; i < line.length; i++) {
@@ -24,7 +24,7 @@ function splitRow(line) {
   return cells;
 }
 
-/** A table row with SPACE at the end of each non-empty cell. */
+/** A table row with SPACE at the end of each non-empty cell. @param {string} line */
 function spaceCells(line) {
   const cells = splitRow(line);
   return cells
@@ -35,7 +35,7 @@ function spaceCells(line) {
     .join('|');
 }
 
-/** Markdown whose table cells and list items end with an encoded space; code and other lines as they were. */
+/** Markdown whose table cells and list items end with an encoded space; code and other lines as they were. @param {string} markdown */
 export function spaceBlocks(markdown) {
   const lines = markdown.split('\n');
   let fenced = false;

@@ -6,8 +6,22 @@
 const HEADING = '## Areas not specified yet';
 const NOT_YET = /\s*Its operations are not specified in this spec yet\.\s*$/;
 
-/** Tags named by an operation of the document. */
+/**
+ * The parts of the document this reading rewrites, as the spec's JSON.
+ * @typedef {{ name: string, description?: string }} Tag
+ * @typedef {{ name: string, tags: string[] }} TagGroup
+ * @typedef {{ [method: string]: { tags?: string[] } | undefined }} PathItem read by its operation keys only
+ * @typedef {{ info: { description?: string }, tags?: Tag[], 'x-tagGroups'?: TagGroup[],
+ *   paths?: Record<string, PathItem | undefined> }} Document
+ */
+
+/**
+ * Tags named by an operation of the document.
+ * @param {Document} document
+ * @param {readonly string[]} methods
+ */
 function tagsInUse(document, methods) {
+  /** @type {Set<string>} */
   const used = new Set();
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of methods) for (const tag of pathItem?.[method]?.tags ?? []) used.add(tag);
@@ -15,6 +29,7 @@ function tagsInUse(document, methods) {
   return used;
 }
 
+/** @param {Tag[]} tags */
 function areasTable(tags) {
   const rows = tags.map(({ name, description = '' }) => {
     const what = description.replace(NOT_YET, '').replace(/\s+/g, ' ').trim() || 'Not described yet.';
@@ -33,14 +48,17 @@ function areasTable(tags) {
 
 /** @param {readonly string[]} methods OpenAPI's operation keys */
 export function unspecifiedAreas(methods) {
+  /** @returns {import('@redocly/openapi-core').Oas3Visitor} */
   return () => ({
     Root: {
-      leave(document) {
+      leave(root) {
+        const document = /** @type {Document} */ (root);
         const used = tagsInUse(document, methods);
-        const unused = (document.tags ?? []).filter((tag) => !used.has(tag.name));
+        const tags = document.tags ?? [];
+        const unused = tags.filter((tag) => !used.has(tag.name));
         if (!unused.length) return;
         const names = new Set(unused.map((tag) => tag.name));
-        document.tags = document.tags.filter((tag) => !names.has(tag.name));
+        document.tags = tags.filter((tag) => !names.has(tag.name));
         if (document['x-tagGroups']) {
           document['x-tagGroups'] = document['x-tagGroups']
             .map((group) => ({ ...group, tags: group.tags.filter((name) => !names.has(name)) }))

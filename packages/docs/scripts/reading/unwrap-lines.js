@@ -10,6 +10,7 @@ const STARTS_BLOCK = /^(\||#|>|<|```|~~~|[-*+]\s|\d+[.)]\s|(=+|-+)\s*$)/;
 /** Walked past: values, not prose (an example may well have a `description` field). */
 const NOT_PROSE = new Set(['example', 'examples', 'default', 'const', 'enum', 'x-codeSamples']);
 
+/** @param {string} previous the line so far @param {string} line the next one */
 function joins(previous, line) {
   const before = previous.trim();
   const after = line.trim();
@@ -18,8 +19,9 @@ function joins(previous, line) {
   return !STARTS_BLOCK.test(after);
 }
 
-/** Markdown with each paragraph's soft line breaks made spaces. */
+/** Markdown with each paragraph's soft line breaks made spaces. @param {string} markdown */
 export function unwrapLines(markdown) {
+  /** @type {string[]} */
   const out = [];
   let fenced = false;
   for (const line of markdown.split('\n')) {
@@ -34,18 +36,21 @@ export function unwrapLines(markdown) {
   return out.join('\n');
 }
 
+/** @param {unknown} node any part of the document */
 function unwrapAll(node) {
   if (Array.isArray(node)) {
     for (const item of node) unwrapAll(item);
     return;
   }
   if (!node || typeof node !== 'object') return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'description' && typeof value === 'string') node[key] = spaceBlocks(unwrapLines(value));
+  const object = /** @type {Record<string, unknown>} */ (node);
+  for (const [key, value] of Object.entries(object)) {
+    if (key === 'description' && typeof value === 'string') object[key] = spaceBlocks(unwrapLines(value));
     else if (!NOT_PROSE.has(key)) unwrapAll(value);
   }
 }
 
+/** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 export function unwrapDescriptions() {
   return {
     Root: {

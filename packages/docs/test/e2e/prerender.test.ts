@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HTTP_METHODS } from '@chatplatform/spec';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, render, step } from '../../scripts/prerender-routes.mjs';
 import {
@@ -37,6 +38,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await docs?.close();
 });
+
+/**
+ * The run's browser, with a script in every page it opens that breaks the operation's route (the
+ * page's animation frames throw) the first `times` times it is opened in a tab: a drawing that fails
+ * at once, as one past its time limit does after the limit (`step`, below).
+ */
+function breakingBrowser(operation: { operationId: string; tags: string[] }, times: number): Browser {
+  const browser = docs.context.browser()!;
+  const breakRoute = ({ hash, times }: { hash: string; times: number }) => {
+    addEventListener('hashchange', () => {
+      const broken = Number(sessionStorage.getItem('broken') ?? 0);
+      if (location.hash !== hash || broken >= times) return;
+      sessionStorage.setItem('broken', String(broken + 1));
+      window.requestAnimationFrame = () => {
+        throw new Error('the route broke (prerender.test.ts)');
+      };
+    });
+  };
+  const newContext: Browser['newContext'] = async (options) => {
+    const context = await browser.newContext(options);
+    await context.addInitScript(breakRoute, { hash: operationRoute(operation), times });
+    return context;
+  };
+  return new Proxy(browser, {
+    get: (target, key) => (key === 'newContext' ? newContext : Reflect.get(target, key, target)),
+  });
+}
 
 describe('prerendered operation pages', () => {
   it("show Get Call, its samples and its 200 response fields without Redoc's script", async () => {
@@ -107,6 +135,18 @@ describe('prerendered operation pages', () => {
       const file = readFileSync(join(docsDir, 'dist', `routes${route}.js`), 'utf8');
       expect(file, route).toContain(JSON.stringify(html).replace(/</g, '\\u003c').slice(0, 5000));
     }
+  }, 120_000); // a bound on a hang, not a speed goal
+
+  it('draws a route whose drawing fails once more, in a fresh load of its area; a second failure ends the build', async () => {
+    const calls = operationsOf(spec).filter((operation) => operation.tag === getCall.tags[0]);
+    const brokenOnce = await render(docsHtml, calls, { browser: breakingBrowser(getCall, 1) });
+    expect(brokenOnce.retries).toBe(1);
+    const drawn = brokenOnce.routes.find((r: { route: string }) => `#${r.route}` === operationRoute(getCall));
+    expect(drawn?.html).toContain(getCall.summary);
+    expect(brokenOnce.routes).toHaveLength(calls.length);
+    await expect(render(docsHtml, calls, { browser: breakingBrowser(getCall, 2) })).rejects.toThrow(
+      /the route broke|did not draw/,
+    );
   }, 120_000); // a bound on a hang, not a speed goal
 
   it('gives every wait in the browser a limit, and says what it waited for', async () => {

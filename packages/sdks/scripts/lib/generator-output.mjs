@@ -33,8 +33,19 @@ export const KNOWN_GENERATOR_NOISE = [
 
 const LOG_LINE = /^\[[^\]]*\]\s+(WARN|ERROR)\s+(\S+)\s+-\s+(.*)$/;
 
-/** Every WARN or ERROR line of a generator run that is not known noise for that generator. */
+/**
+ * @typedef {{ level: string, logger: string, message: string }} Problem a WARN or ERROR line, parsed
+ */
+
+/**
+ * Every WARN or ERROR line of a generator run that is not known noise for that generator.
+ * @param {string} output the generator's log
+ * @param {string} generator
+ * @param {{ generators: string[], text: string }[]} [noise]
+ * @returns {Problem[]}
+ */
 export function problemsIn(output, generator, noise = KNOWN_GENERATOR_NOISE) {
+  /** @type {Problem[]} */
   const problems = [];
   for (const line of output.split(/\r?\n/)) {
     const match = LOG_LINE.exec(line.trim());
@@ -46,6 +57,7 @@ export function problemsIn(output, generator, noise = KNOWN_GENERATOR_NOISE) {
   return problems;
 }
 
+/** @param {Problem[]} problems @returns {string} one indented line each */
 export function describeProblems(problems) {
   return problems.map((p) => `  ${p.level} ${p.logger}: ${p.message}`).join('\n');
 }

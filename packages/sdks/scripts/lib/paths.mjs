@@ -38,7 +38,7 @@ export const bundledSpec = {
   json: () => bundledSpecPath('json'),
 };
 
-/** The bundled spec's info.version: every generated client carries it as its package version. */
+/** The bundled spec's info.version: every generated client carries it as its package version. @returns {string} */
 export function specVersion() {
   return JSON.parse(readFileSync(bundledSpec.json(), 'utf8')).info.version;
 }

@@ -9,6 +9,11 @@ const HOSTS = [
   'List apps reaches the management host by default',
 ];
 
+/**
+ * @typedef {{ tool: string, checks: string[], issue?: string, tracker?: string, why: string }} PeerDefect
+ */
+
+/** @type {PeerDefect[]} */
 export const PEER_DEFECTS = [
   {
     tool: 'hey-api',
@@ -37,7 +42,7 @@ export const PEER_DEFECTS = [
   },
 ];
 
-/** The known defect of a tool for a check, if any. */
+/** The known defect of a tool for a check, if any. @param {string | undefined} tool @param {string} check */
 export function knownDefect(tool, check) {
   return PEER_DEFECTS.find((defect) => defect.tool === tool && defect.checks.includes(check));
 }

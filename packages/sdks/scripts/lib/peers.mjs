@@ -17,12 +17,20 @@ import { capture as sh } from './run.mjs';
 import { MissingToolchainError, requireTool, requireVenvTool } from './toolchain.mjs';
 
 export { ADDRESSES } from '@chatplatform/spec';
+/** @param {string} tool */
 export const peerDir = (tool) => join(packageDir, 'peers', tool);
+/** @param {string} tool */
 export const peerOutput = (tool) => join(packageDir, 'generated', 'peers', tool);
 const goModule = join(packageDir, 'peers', 'go');
 const require = createRequire(import.meta.url);
 
-/** A set-up step's output is present: the check runs offline and names the step when it fails. */
+/**
+ * A set-up step's output is present: the check runs offline and names the step when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Omit<import('node:child_process').SpawnSyncOptions, 'encoding'>} options
+ * @param {string} what what the step fetches, for the message
+ */
 function requireFetched(command, args, options, what) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (result.error || result.status !== 0) {
@@ -33,6 +41,7 @@ function requireFetched(command, args, options, what) {
   }
 }
 
+/** An empty directory at `dir`, whatever was there. @param {string} dir */
 function fresh(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -53,9 +62,9 @@ async function heyApi() {
   let createClient;
   try {
     ({ createClient } = await import('@hey-api/openapi-ts'));
-  } catch (/** @type {any} */ error) {
+  } catch (error) {
     throw new MissingToolchainError(
-      `@hey-api/openapi-ts does not load (${error.message}): it is a devDependency of @chatplatform/sdks; ` +
+      `@hey-api/openapi-ts does not load (${/** @type {Error} */ (error).message}): it is a devDependency of @chatplatform/sdks; ` +
         'run `pnpm install` (bash scripts/setup.sh does).',
     );
   }
@@ -84,7 +93,11 @@ function openapiPythonClient() {
   sh(venvBin('python'), ['-c', ADDRESSES.map((a) => `import ${a}_client.client`).join('; ')], { env: pythonEnv() });
 }
 
-/** The generator comes with the venv's pinned requirements (requirements.txt), installed by the set-up. */
+/**
+ * The generator comes with the venv's pinned requirements (requirements.txt), installed by the set-up.
+ * @param {string} python the venv's interpreter
+ * @param {string} module
+ */
 export function requirePythonModule(python, module) {
   const found = spawnSync(python, ['-c', `import ${module}`], { encoding: 'utf8' });
   if (found.status !== 0) {
@@ -99,6 +112,12 @@ export function pythonEnv() {
   return { ...process.env, PYTHONPATH: peerOutput('openapi-python-client'), PYTHONDONTWRITEBYTECODE: '1' };
 }
 
+/**
+ * The `go tool` command line that generates one address's client into `dir`.
+ * @typedef {(address: import('@chatplatform/spec').Address, dir: string) => string[]} GoGenerator
+ */
+
+/** @type {Record<'oapi-codegen' | 'ogen', GoGenerator>} */
 const goGenerators = {
   'oapi-codegen': (address, dir) => [
     'oapi-codegen',
@@ -112,7 +131,10 @@ const goGenerators = {
   ],
 };
 
-/** Go: the generator runs as a `go tool` of peers/go (its version in go.mod); vet and build there. */
+/**
+ * Go: the generator runs as a `go tool` of peers/go (its version in go.mod); vet and build there.
+ * @param {keyof typeof goGenerators} tool
+ */
 function goPeer(tool) {
   const go = requireTool('go');
   requireFetched(
@@ -130,6 +152,7 @@ function goPeer(tool) {
   sh(go, ['build', '-o', goDriver(tool), `./${tool}`], { cwd: goModule });
 }
 
+/** @param {string} tool */
 export const goDriver = (tool) => join(goModule, 'bin', tool);
 
 /** progenitor runs in the driver's build.rs (a library, not a CLI), on the 3.0 bundles. */
@@ -150,7 +173,10 @@ export function progenitorSpecs() {
 
 export const progenitorDriver = join(peerDir('progenitor'), 'target', 'debug', 'chatplatform-peer-progenitor');
 
-/** Each peer: its language, the bundles it reads (OpenAPI version) and how it generates and compiles. */
+/**
+ * Each peer: its language, the bundles it reads (OpenAPI version) and how it generates and compiles.
+ * @type {Record<string, { language: string, oas: '3.1' | '3.0', prepare: () => void | Promise<void> }>}
+ */
 export const PEERS = {
   'hey-api': { language: 'TypeScript', oas: '3.1', prepare: heyApi },
   'openapi-python-client': { language: 'Python', oas: '3.1', prepare: openapiPythonClient },
@@ -159,7 +185,10 @@ export const PEERS = {
   progenitor: { language: 'Rust', oas: '3.0', prepare: progenitor },
 };
 
-/** Generates and compiles one peer's clients; throws with the tool's own output when either fails. */
+/**
+ * Generates and compiles one peer's clients; throws with the tool's own output when either fails.
+ * @param {string} tool a key of PEERS
+ */
 export async function preparePeer(tool) {
   const peer = PEERS[tool];
   if (!peer) throw new Error(`Unknown peer generator ${tool}; known: ${Object.keys(PEERS).join(', ')}.`);

@@ -14,10 +14,12 @@ export class MissingToolchainError extends Error {
 /**
  * `ruby -e` that checks the version and loads each library the generated Ruby client needs; it
  * names the first thing missing.
+ * @param {{ minimum: string, libraries: string[] }} needs
+ * @returns {string[]}
  */
 export function rubyLoads({ minimum, libraries }) {
   const version = `if Gem::Version.new(RUBY_VERSION) < Gem::Version.new(${JSON.stringify(minimum)}); warn "Ruby is #{RUBY_VERSION}, older than ${minimum}"; exit 1; end`;
-  const load = (library) =>
+  const load = (/** @type {string} */ library) =>
     `begin; require ${JSON.stringify(library)}; rescue LoadError; warn ${JSON.stringify(`missing the Ruby library ${library}`)}; exit 1; end`;
   return ['-e', [version, ...libraries.map(load)].join('\n')];
 }
@@ -29,9 +31,11 @@ export const RUBY_CLIENT_NEEDS = { minimum: '3.0', libraries: ['json', 'typhoeus
  * `php -r` that checks the version, loads the autoload files (from PHP's include path, where Debian
  * installs them) and checks each extension and class the generated PHP client needs; it names the
  * first thing missing.
+ * @param {{ minimum: string, autoload: string[], extensions: string[], classes: string[] }} needs
+ * @returns {string[]}
  */
 export function phpLoads({ minimum, autoload, extensions, classes }) {
-  const fail = (what) => `{ fwrite(STDERR, ${JSON.stringify(`missing ${what}`)}); exit(1); }`;
+  const fail = (/** @type {string} */ what) => `{ fwrite(STDERR, ${JSON.stringify(`missing ${what}`)}); exit(1); }`;
   const script = [
     `if (version_compare(PHP_VERSION, ${JSON.stringify(minimum)}, '<')) { fwrite(STDERR, 'PHP is ' . PHP_VERSION . ', older than ${minimum}'); exit(1); }`,
     ...autoload.map((file) => `if (!(@include_once ${JSON.stringify(file)})) ${fail(`the autoload file ${file}`)}`),
@@ -100,7 +104,7 @@ export function requireGeneratorJar() {
   return generatorJar;
 }
 
-/** The package's Python venv (made by the build and by setup.sh) with one of its executables. */
+/** The package's Python venv (made by the build and by setup.sh) with one of its executables. @param {string} name */
 export function requireVenvTool(name) {
   const path = venvBin(name);
   if (!existsSync(path)) {

@@ -22,7 +22,7 @@ export function ensureVenv() {
   pipInstall(['-r', requirementsFile]);
 }
 
-/** `pip install` into the package's venv, quietly. */
+/** `pip install` into the package's venv, quietly. @param {string[]} args */
 export function pipInstall(args) {
   run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', ...args]);
 }
