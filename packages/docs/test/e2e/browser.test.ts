@@ -205,6 +205,7 @@ describe('the docs page, opened from disk', () => {
         .filter({ hasText: new RegExp(`^${label}$`) })
         .click();
     };
+    onTestFinished(() => pick(sampleLabels[0]!)); // the language a fresh load shows, for the tests after
     for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[]) {
       await pick(label);
       const code = await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').innerText();
@@ -213,7 +214,6 @@ describe('the docs page, opened from disk', () => {
       expect(code.replace(/\s+/g, ' '), label).toContain(firstLine);
     }
     expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP']);
-    await pick(sampleLabels[0]!); // the language a fresh load shows, for the tests after
   });
 
   it("offers Copy only on code (no unlabelled Copy of the operation's YAML)", async () => {
