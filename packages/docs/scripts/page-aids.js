@@ -220,6 +220,9 @@
     }
   }
 
+  // <html data-page-aids> says whether a pass is due ("pending") or has run over the page as it
+  // stands ("done"): the signal a test waits for before it reads what these passes fix.
+  const root = document.documentElement;
   let queued = false;
   const fix = () => {
     queued = false;
@@ -231,11 +234,13 @@
     copyButtons(document);
     inferredMarks(document);
     headingOne();
+    root.setAttribute('data-page-aids', 'done');
   };
   new MutationObserver(() => {
     if (!queued) {
       queued = true;
+      root.setAttribute('data-page-aids', 'pending');
       requestAnimationFrame(fix); // once a frame: Redoc commits many times while it hydrates
     }
-  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
+  }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
 })();

@@ -47,14 +47,16 @@ export function validateSpec(jar, spec) {
 }
 
 /**
- * Generates one language's client into generated/<lang>, failing on any warning about the spec.
- * @param {string} jar
- * @param {string} spec the bundle's path
+ * Generates `lang`'s client from `spec` with this package's settings and templates into `out`
+ * (emptied first), failing on any warning about the spec. Exported (`@chatplatform/sdks/generate`)
+ * for another spec than the bundle, such as a test's fixture.
+ * @param {string} jar the generator JAR (`generatorJar` of `@chatplatform/sdks/paths`)
+ * @param {string} spec the OpenAPI file
  * @param {string} lang one of LANGUAGES
- * @param {string} version the spec's, the client's package version
+ * @param {string} version the clients' package version
+ * @param {string} [out] the folder; `generated/<lang>` by default
  */
-export function generate(jar, spec, lang, version) {
-  const out = generatedDir(lang);
+export function generate(jar, spec, lang, version, out = generatedDir(lang)) {
   rmSync(out, { recursive: true, force: true });
   const { status, output } = runJar(jar, [
     'generate',

@@ -1,15 +1,19 @@
 // Operations with query parameters (a paginated list, as the platform's List Calls and every list
 // have): the spec has none yet, so a fixture spec of that shape is generated into the Go, Java,
-// Kotlin, Rust, Ruby and PHP clients by the pinned OpenAPI Generator with this repository's settings
-// and templates, its samples rendered by scripts/code-samples as the docs render them, then compiled
+// Kotlin, Rust, Ruby and PHP clients as @chatplatform/sdks generates its own (its `generate`: the
+// pinned OpenAPI Generator, this repository's settings and templates, its warning gate), its samples rendered by scripts/code-samples as the docs render them, then compiled
 // and run against a Prism mock of the fixture that refuses a request whose query parameters are
-// missing or of another type (`errors`: request violations are answered with an error).
-import { execFile } from 'node:child_process';
+// missing or of another type (`errors`: request violations are answered with an error). The mock
+// answers in this process behind a listener that keeps each request's address, so each sample's
+// query string is checked against every parameter it was given, the optional ones too (the mock
+// refuses only a required one missing).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type Mock, startMock } from '@chatplatform/mock';
-import { generatorConfig, generatorJar, generatorTemplates } from '@chatplatform/sdks/paths';
+import { generate } from '@chatplatform/sdks/generate';
+import { generatorJar } from '@chatplatform/sdks/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { operationModel } from '../../scripts/code-samples/operation-model.js';
@@ -88,30 +92,6 @@ const dir = artifactPath('query-fixture');
 const specFile = join(dir, 'openapi.yaml');
 const out = (lang: string) => join(dir, lang);
 
-/** The generator as @chatplatform/sdks runs it: this repository's settings and templates for `lang`. */
-async function generate(lang: string): Promise<void> {
-  const templates = generatorTemplates(lang);
-  await promisify(execFile)(
-    'java',
-    [
-      '-jar',
-      generatorJar,
-      'generate',
-      '-g',
-      lang,
-      '-c',
-      generatorConfig(lang),
-      '-i',
-      specFile,
-      '-o',
-      out(lang),
-      '--global-property=apiTests=false,modelTests=false',
-      ...(existsSync(templates) ? ['-t', templates] : []),
-    ],
-    { maxBuffer: 64 << 20 },
-  );
-}
-
 /** The fixture's clients, where the runners look for them; Java and Kotlin compile with the samples. */
 const clients: Clients = {
   go: () => out('go'),
@@ -140,18 +120,34 @@ const clients: Clients = {
 const runners = sdkRunnersFor(clients);
 
 let mock: Mock;
+/** The mock's handler behind a listener of this test's: what the samples call. */
+let front: Server;
+/** The fixture's server URL at the front (production path, the front's origin). */
+let frontServerUrl: string;
+/** The address of each request the front passed to the mock, in order. */
+const received: URL[] = [];
 beforeAll(async () => {
   if (!existsSync(generatorJar))
     throw new Error(`${generatorJar} is missing: scripts/setup.sh copies the pinned OpenAPI Generator there.`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(specFile, stringify(fixture));
-  for (const lang of Object.values(LANGUAGES)) await generate(lang);
+  for (const lang of Object.values(LANGUAGES)) generate(generatorJar, specFile, lang, fixture.info.version, out(lang));
   mock = await startMock({ spec: specFile, errors: true });
+  front = createServer((request, response) => {
+    received.push(new URL(request.url!, 'http://front'));
+    mock.handle(request, response);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  frontServerUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}${new URL(serverUrl).pathname}`;
 }, 600_000); // six generator runs: a bound on a hang, not a speed goal
 afterAll(async () => {
+  await new Promise((resolve) => (front ? front.close(resolve) : resolve(undefined)));
   await mock?.stop();
 });
+
+/** Each parameter with the example a sample passes, as a query string carries it (sorted by name). */
+const givenQuery = parameters.map(({ name, example }) => [name, String(example)]).sort();
 
 describe('samples of an operation with query parameters, with clients generated from a fixture spec', () => {
   it('the mock refuses the list without its required query parameters (so a sample that drops them fails)', async () => {
@@ -169,11 +165,16 @@ describe('samples of an operation with query parameters, with clients generated 
       const source = samples[label] as string;
       for (const { name, example } of parameters) expect(source, `${label} passes ${name}`).toContain(String(example));
       expect(source).toContain(serverUrl);
-      const compiled = await runners[label]!({ 'list-records': source.replaceAll(serverUrl, mock.urlFor(serverUrl)) });
+      const compiled = await runners[label]!({ 'list-records': source.replaceAll(serverUrl, frontServerUrl) });
       try {
+        received.length = 0;
         const result = await compiled.run('list-records', { CHATPLATFORM_API_KEY: 'docs-test-api-key' });
         expect(result.status, `${result.stderr}\n${source}`).toBe(0);
         expect(result.stdout).toContain('record-from-the-fixture');
+        // What the mock received: every parameter the sample was given, with its value, and no other.
+        const lists = received.filter((url) => url.pathname === `${new URL(serverUrl).pathname}/records`);
+        expect(lists, `${label}: requests the mock received`).toHaveLength(1);
+        expect([...lists[0]!.searchParams].sort(), `${label}: query string`).toEqual(givenQuery);
       } finally {
         compiled.close?.();
       }

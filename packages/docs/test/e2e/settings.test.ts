@@ -135,12 +135,20 @@ describe('the default settings, from the file', () => {
 });
 
 describe('region and app id, from the file', () => {
+  /** What a reader sees once they chose region `eu` and app `my-app`, on the page loaded again after. */
+  let chosen: {
+    regions: string[];
+    appId: string;
+    samples: Record<string, Shown>;
+    serverCopy: string;
+    text: string;
+    guide: Shown[];
+  };
   /** Get Call's samples as copied with region `eu` and app `my-app` chosen, by label. */
-  let copied: Record<string, string> | undefined;
-  it("are offered with the spec's regions, remembered across loads, and every sample and address follows them", async () => {
+  let copied: Record<string, string>;
+  beforeAll(async () => {
     const page = await open(`${docsUrl}#/calls/get-call`);
-    const options = await page.locator('.reader-settings select[name=region] option').allInnerTexts();
-    expect(options).toEqual(defaults.region.enum);
+    const regions = await page.locator('.reader-settings select[name=region] option').allInnerTexts();
     await choose(page, () => page.selectOption('.reader-settings select[name=region]', 'eu').then(() => undefined));
     await choose(page, async () => {
       await page.fill('.reader-settings input[name=appId]', 'my-app');
@@ -150,10 +158,27 @@ describe('region and app id, from the file', () => {
     await page.close();
 
     const fresh = await open(`${docsUrl}#/calls/get-call`); // a new load: the settings are remembered
-    await expect(fresh.locator('.reader-settings input[name=appId]').inputValue()).resolves.toBe('my-app');
-    const samples = await shownSamples(fresh);
-    expect(same(samples), 'copied differs from shown').toEqual([]);
-    copied = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
+    try {
+      const appId = await fresh.locator('.reader-settings input[name=appId]').inputValue();
+      const samples = await shownSamples(fresh);
+      // The server menu's Copy, on the item of the chosen address.
+      await fresh.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+      const serverItem = fresh.getByRole('menuitem').filter({ hasText: 'my-app.call-eu.' }).first();
+      const serverCopy = await copiedBy(fresh, serverItem.getByRole('button', { name: 'Copy' }));
+      await fresh.keyboard.press('Escape');
+      const text = await fresh.locator('#redoc').innerText();
+      chosen = { regions, appId, samples, serverCopy, text, guide: await guideBlocks(fresh) };
+      copied = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
+    } finally {
+      await fresh.evaluate(() => localStorage.clear());
+      await fresh.close();
+    }
+  }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
+
+  it("are offered with the spec's regions, remembered across loads, and every sample and address follows them", () => {
+    expect(chosen.regions).toEqual(defaults.region.enum);
+    expect(chosen.appId).toBe('my-app');
+    expect(same(chosen.samples), 'copied differs from shown').toEqual([]);
     expect(copied.curl).toContain("'https://my-app.call-eu.");
     expect(copied.Python).toContain('host="https://my-app.call-eu.');
     expect(copied.TypeScript).toContain("appId: 'my-app'");
@@ -161,28 +186,18 @@ describe('region and app id, from the file', () => {
     for (const label of Object.keys(sdkRunners)) expect(copied[label], label).toContain('"https://my-app.call-eu.');
     expect(typecheckTypeScriptSamples({ 'eu-get-call': copied.TypeScript! })).toEqual([]);
     // The server menu's Copy gives the address the menu shows.
-    await fresh.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
-    const serverItem = fresh.getByRole('menuitem').filter({ hasText: 'my-app.call-eu.' }).first();
-    await expect(copiedBy(fresh, serverItem.getByRole('button', { name: 'Copy' }))).resolves.toContain(
-      'https://my-app.call-eu.',
-    );
-    await fresh.keyboard.press('Escape');
-    const text = await fresh.locator('#redoc').innerText();
-    expect(text).not.toContain(`${defaults.appId.default}.call-${defaults.region.default}.`);
-    const guide = await guideBlocks(fresh);
-    expect(guide.length).toBeGreaterThan(1);
-    expect(same(guide), "a guide block's Copy").toEqual([]);
-    expect(guide.map((b) => b.copied).join('\n')).toContain('https://my-app.call-eu.');
-    await fresh.evaluate(() => localStorage.clear());
-    await fresh.close();
-  }, 120_000); // two reloads of a 2.5 MB page: a bound on a hang, not a speed goal
+    expect(chosen.serverCopy).toContain('https://my-app.call-eu.');
+    expect(chosen.text).not.toContain(`${defaults.appId.default}.call-${defaults.region.default}.`);
+    expect(chosen.guide.length).toBeGreaterThan(1);
+    expect(same(chosen.guide), "a guide block's Copy").toEqual([]);
+    expect(chosen.guide.map((b) => b.copied).join('\n')).toContain('https://my-app.call-eu.');
+  });
 
   // What a reader in another region copies runs: each sample as copied, its server's origin (the
   // chosen app and region) swapped for the mock's; the TypeScript client builds its own address
   // from the app and region it is given, and only a request to that origin reaches the mock.
   describe.each(labels)('%s, copied with region eu and app my-app, runs against the mock', (label) => {
     it('as copied', async () => {
-      if (!copied) throw new Error('the test above did not copy the samples');
       const { mock } = await server.ready;
       const origin = new URL(chosenCallsUrl).origin;
       const source = copied[label]!;

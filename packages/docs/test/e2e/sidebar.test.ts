@@ -25,16 +25,8 @@ const marked = (page: Page) =>
     })),
   );
 
-/** Resolves after the page has drawn `count` more frames (page-aids runs once a frame). */
-const frames = (page: Page, count: number) =>
-  page.evaluate(
-    (n) =>
-      new Promise<void>((resolve) => {
-        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
-        next(n);
-      }),
-    count,
-  );
+/** Resolves once the page's aids (scripts/page-aids.js, which unmark a wrong item) have run over the page as it stands. */
+const aidsDone = (page: Page) => page.locator('html[data-page-aids="done"]').waitFor({ state: 'attached' });
 
 /** The route the address names, as a sidebar link writes it. */
 const routeOf = (page: Page) => `#${new URL(page.url()).hash.replace(/^#/, '').split('#')[0] || '/'}`;
@@ -46,7 +38,7 @@ describe('the sidebar', () => {
       const page = await docs.newPage({ width: 1400, height: 900 });
       await page.goto(`${scriptless}${hash}`);
       await page.locator('[data-component-name="Menu/Menu"]').first().waitFor({ state: 'attached' });
-      await frames(page, 3);
+      await aidsDone(page);
       const wrong = (await marked(page)).filter((m) => m.route !== hash);
       expect(wrong, `marked beside ${hash}`).toEqual([]);
       await page.close();

@@ -122,9 +122,14 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** axe-core's violations on the page as it stands (its first three targets each). */
+/**
+ * axe-core's violations on the page as it stands (its first three targets each), once the page's
+ * aids (scripts/page-aids.js) have run over what Redoc last drew: they name, mark and style parts of it.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: createRequire(import.meta.url)('axe-core').source as string });
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: createRequire(import.meta.url)('axe-core').source as string });
+  await page.locator('html[data-page-aids="done"]').waitFor({ state: 'attached' });
   return page.evaluate(async () => {
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({
