@@ -89,7 +89,11 @@ describe('task hashes', () => {
       before?.dependencies.filter((id) => id.startsWith('@chatplatform/sdks#') && !id.endsWith('#bundle')),
     ).toEqual([]);
     appendFileSync(join(copy.dir, 'packages/sdks/scripts/lib/paths.mjs'), '\n// edited by the task-graph test\n');
-    expect((await docsBuild())?.hash).not.toBe(before?.hash);
+    const afterModule = (await docsBuild())?.hash;
+    expect(afterModule).not.toBe(before?.hash);
+    // The Go module path it renders comes from the generator's Go settings.
+    appendFileSync(join(copy.dir, 'packages/sdks/generator/go.yaml'), '\n# edited by the task-graph test\n');
+    expect((await docsBuild())?.hash).not.toBe(afterModule);
   });
 
   it("the spec's lint re-runs when a rule changes and stays cached when only a test fixture does", async () => {

@@ -220,8 +220,9 @@
     }
   }
 
-  // <html data-page-aids> says whether a pass is due ("pending") or has run over the page as it
-  // stands ("done"): the signal a test waits for before it reads what these passes fix.
+  // <html data-page-aids> says whether a pass is due ("pending") or has run since the page's last
+  // added or removed node or changed link ("done"): the signal a test waits for before it reads
+  // what these passes fix.
   const root = document.documentElement;
   let queued = false;
   const fix = () => {

@@ -243,7 +243,10 @@ async function drawRoute(page, { route, summary, placeholder }) {
       () => true,
       () => false,
     );
-  if (!drawn) throw new Error(`prerender: Redoc did not draw "${summary}" at #${route}; is the route right?`);
+  if (!drawn)
+    throw new Error(
+      `prerender: Redoc did not draw "${summary}" at #${route} in ${STEP_TIMEOUT_MS / 1000} s; is the route right? (PRERENDER_STEP_TIMEOUT_MS raises the limit on a slow machine.)`,
+    );
   await step(`drawing the whole of #${route}`, page.evaluate(renderWholeRoute, route));
   return step(`reading #${route}`, page.evaluate(routeMain, { route, placeholder }));
 }

@@ -22,7 +22,6 @@ const spec = JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8'));
 const conforming = spec.components.examples.CallInitiated.value;
 const KEY = 'proxy-test-apikey-DO-NOT-PRINT';
 const validator = new ExchangeValidator();
-const TOKEN = UPSTREAM_TOKEN;
 const PASSWORD = 'pw-DO-NOT-WRITE';
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
@@ -123,10 +122,10 @@ describe('proxy --har: bodies', () => {
       'application/json',
     );
     const summary = await proxy.stop();
-    expect(answered).toContain(TOKEN);
+    expect(answered).toContain(UPSTREAM_TOKEN);
 
     const text = readFileSync(har, 'utf8');
-    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(UPSTREAM_TOKEN);
     expect(text).not.toContain(PASSWORD);
     const entries = JSON.parse(text).log.entries;
     expect(JSON.parse(entries[0].request.postData.text)).toEqual({ password: '(redacted)' });
@@ -145,9 +144,9 @@ describe('proxy --har: bodies', () => {
   it('writes a body with nothing to redact as it came, redacts JSON held in a string, and sizes bodies in bytes', async () => {
     const exact = '{"n": 1e400, "big": 12345678901234567890, "price": 1.50}';
     expect(redactBody(exact)).toBe(exact);
-    const nested = JSON.stringify({ data: JSON.stringify({ authToken: TOKEN, uid: 'u1' }) });
+    const nested = JSON.stringify({ data: JSON.stringify({ authToken: UPSTREAM_TOKEN, uid: 'u1' }) });
     const written = redactBody(nested)!;
-    expect(written).not.toContain(TOKEN);
+    expect(written).not.toContain(UPSTREAM_TOKEN);
     expect(JSON.parse(JSON.parse(written).data)).toEqual({ authToken: '(redacted)', uid: 'u1' });
     expect(redactBody(JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }))).toBe(
       JSON.stringify({ note: '{not json', list: [{ pin: 1 }] }),

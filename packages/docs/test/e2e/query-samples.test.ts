@@ -1,7 +1,8 @@
 // Operations with query parameters (a paginated list, as the platform's List Calls and every list
 // have): the spec has none yet, so a fixture spec of that shape is generated into the Go, Java,
 // Kotlin, Rust, Ruby and PHP clients as @chatplatform/sdks generates its own (its `generate`: the
-// pinned OpenAPI Generator, this repository's settings and templates, its warning gate), its samples rendered by scripts/code-samples as the docs render them, then compiled
+// pinned OpenAPI Generator, this repository's settings and templates, its warning gate), its
+// samples rendered by scripts/code-samples as the docs render them, then compiled
 // and run against a Prism mock of the fixture that refuses a request whose query parameters are
 // missing or of another type (`errors`: request violations are answered with an error). The mock
 // answers in this process behind a listener that keeps each request's address, so each sample's
@@ -132,7 +133,11 @@ beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(specFile, stringify(fixture));
-  for (const lang of Object.values(LANGUAGES)) generate(generatorJar, specFile, lang, fixture.info.version, out(lang));
+  for (const lang of Object.values(LANGUAGES)) {
+    generate(generatorJar, specFile, lang, fixture.info.version, out(lang));
+    // generate() waits for the generator synchronously: let the worker talk to vitest between runs.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   mock = await startMock({ spec: specFile, errors: true });
   front = createServer((request, response) => {
     received.push(new URL(request.url!, 'http://front'));
