@@ -22,6 +22,36 @@ import { renderSamples } from './render.js';
  * @typedef {import('./operation-model.js').SecurityScheme & { 'x-missing-key'?: { status?: unknown, 'x-inferred'?: unknown } }} SecurityScheme
  */
 
+/**
+ * An operation's model for its samples, its parameters and body resolved (what they hold, examples
+ * and schemas, is read as the model's plain types).
+ * @param {{ method: import('@chatplatform/spec').HttpMethod, path: string, pathItem: import('@redocly/openapi-core').Oas3PathItem, root: Document, securitySchemes: Record<string, SecurityScheme | undefined> }} at
+ * @param {(node: import('@redocly/openapi-core').Referenced<object> | undefined) => unknown} resolve the node a `$ref` points at
+ * @returns {OperationModel}
+ */
+function modelOf({ method, path, pathItem, root, securitySchemes }, resolve) {
+  const operation = /** @type {import('@redocly/openapi-core').Oas3Operation} */ (pathItem[method]);
+  const parameters = /** @type {import('./operation-model.js').Parameter[]} */ (
+    [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((parameter) => resolve(parameter))
+  );
+  const requestBody = /** @type {import('./operation-model.js').RequestBody | undefined} */ (
+    resolve(operation.requestBody)
+  );
+  const [server] = effectiveServers({ operation, pathItem, root });
+  if (!server) throw new Error(`${method.toUpperCase()} ${path}: no server applies; the code samples need one.`);
+  return operationModel({
+    method,
+    path,
+    operation: { ...operation, requestBody },
+    parameters,
+    server,
+    allServers: root.servers ?? [],
+    security: operation.security ?? root.security,
+    securitySchemes,
+    version: root.info?.version,
+  });
+}
+
 /** @returns {import('@redocly/openapi-core').Oas3Visitor} */
 function codeSamplesDecorator() {
   /** @type {Document} */
@@ -81,27 +111,7 @@ function codeSamplesDecorator() {
         for (const method of HTTP_METHODS) {
           const operation = pathItem[method];
           if (!operation) continue;
-          // Resolved here; what they hold (examples, schemas) is read as the model's plain types.
-          const parameters = /** @type {import('./operation-model.js').Parameter[]} */ (
-            [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(ctx, p))
-          );
-          const requestBody = /** @type {import('./operation-model.js').RequestBody | undefined} */ (
-            resolve(ctx, operation.requestBody)
-          );
-          const [server] = effectiveServers({ operation, pathItem, root });
-          if (!server)
-            throw new Error(`${method.toUpperCase()} ${path}: no server applies; the code samples need one.`);
-          const model = operationModel({
-            method,
-            path,
-            operation: { ...operation, requestBody },
-            parameters,
-            server,
-            allServers: root.servers ?? [],
-            security: operation.security ?? root.security,
-            securitySchemes,
-            version: root.info?.version,
-          });
+          const model = modelOf({ method, path, pathItem, root, securitySchemes }, (node) => resolve(ctx, node));
           operation['x-codeSamples'] = renderSamples(model);
           if (model.operationId === 'get-call') firstCall = model;
         }
