@@ -142,14 +142,20 @@
 
   function watch() {
     const redoc = document.getElementById('redoc');
+    // <html data-reader-settings> says whether a rewrite is due ("pending") or has run since Redoc
+    // last drew ("done"): what a test waits for before it reads a sample.
+    const root = document.documentElement;
     apply(redoc);
+    root.setAttribute('data-reader-settings', 'done');
     let queued = false;
     new MutationObserver(() => {
       if (queued) return;
       queued = true;
+      root.setAttribute('data-reader-settings', 'pending');
       requestAnimationFrame(() => {
         queued = false;
         apply(redoc);
+        root.setAttribute('data-reader-settings', 'done');
       });
     }).observe(redoc, { subtree: true, childList: true, characterData: true });
     copyWhatIsShown();

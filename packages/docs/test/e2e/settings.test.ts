@@ -77,6 +77,9 @@ async function copiedBy(page: Page, button: ReturnType<Page['locator']>): Promis
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
+/** Resolves once the page's settings script has rewritten what Redoc last drew (it says so on <html>). */
+const rewritten = (page: Page) => page.locator('html[data-reader-settings="done"]').waitFor({ state: 'attached' });
+
 /** Resolves after the page has drawn `count` more frames (its observer runs once a frame). */
 function frames(page: Page, count: number): Promise<void> {
   return page.evaluate(
@@ -99,7 +102,7 @@ async function shownSamples(page: Page): Promise<Record<string, Shown>> {
       .getByRole('menuitem')
       .filter({ hasText: new RegExp(`^${label}$`) })
       .click();
-    await frames(page, 2); // the observer rewrites on the next frame: read after it, not after a time
+    await rewritten(page);
     const code = panel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
     const shown = await code.locator('pre').innerText();
     samples[label] = { shown, copied: await copiedBy(page, code.getByRole('button', { name: 'Copy' })) };
@@ -259,7 +262,7 @@ describe('"the mock" on pnpm start\'s page', () => {
       .getByRole('menuitem')
       .filter({ hasText: /^TypeScript$/ })
       .click();
-    await frames(page, 2); // read once the observer has rewritten the sample chosen
+    await rewritten(page);
     const before = await typescript.innerText();
     await frames(page, 30); // a page that rewrites its own output grows on every one of these frames
     settled = { before, after: await typescript.innerText() };
