@@ -119,6 +119,18 @@ const getCallInView = (page: Page) =>
     return box !== undefined && box.top >= -1 && box.top < window.innerHeight / 2;
   }, operationRoute(getCall).slice(2));
 
+/** Where Redoc draws Get Call's 200 response (its fields' ids start so). */
+const response = '[id^="calls/get-call/t=response&c=200"]';
+
+/** Scrolls Get Call's page to its responses: Redoc draws a section only when it is scrolled near. */
+async function scrollToResponses(page: Page): Promise<void> {
+  await getCallHeading(page).waitFor();
+  await page
+    .locator('h4', { hasText: /^Responses$/ })
+    .first()
+    .scrollIntoViewIfNeeded();
+}
+
 // Headings carry a "link to ..." anchor in their accessible name; match the visible text.
 const getCallHeading = (page: Page) =>
   page
@@ -190,14 +202,8 @@ describe('the docs page, opened from disk', () => {
 
   it('shows the 200 response down to the participant fields without a click', async () => {
     const page = await loaded('#/calls/get-call');
-    // Sections render when scrolled near: go to the responses; every level is open already.
-    await getCallHeading(page).waitFor();
-    await page
-      .locator('h4', { hasText: /^Responses$/ })
-      .first()
-      .scrollIntoViewIfNeeded();
+    await scrollToResponses(page); // every level is open already
     await expect(page.getByRole('button', { name: /Show \d+ properties/ }).count()).resolves.toBe(0);
-    const response = '[id^="calls/get-call/t=response&c=200"]';
     await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
     for (const field of participantFields) {
       const row = page.locator(`${response}[id$="/participants[]/${field.toLowerCase()}"]`).first();
@@ -702,12 +708,7 @@ describe('where each fact comes from', () => {
     const fields = [...inferred('Call', 'data[]'), ...inferred('CallParticipant', 'participants[]')];
     expect(fields.length).toBeGreaterThan(0);
     const page = await loaded('#/calls/get-call');
-    await getCallHeading(page).waitFor();
-    await page
-      .locator('h4', { hasText: /^Responses$/ })
-      .first()
-      .scrollIntoViewIfNeeded();
-    const response = '[id^="calls/get-call/t=response&c=200"]';
+    await scrollToResponses(page);
     await page.locator(`${response}[id$="/participants"]`).first().scrollIntoViewIfNeeded();
     const wrong: string[] = [];
     for (const { id, reason } of fields) {
