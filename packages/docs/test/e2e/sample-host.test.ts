@@ -1,63 +1,184 @@
-// The sample runner starts one interpreter per language for all its samples (Python and Ruby):
+// The sample runner starts one interpreter per language for all its samples (Python, Ruby and PHP):
 // each sample prints the id of the process it runs in, and every sample of a language must print
-// the same one. Each still runs as a reader would run it on its own: its own environment, its
-// output, its exit status.
+// the same one. Each still runs as a reader would run it on its own: its own environment, its own
+// variables, its output, its exit status.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { artifactPath } from '../support/docs.js';
+import { hostScript, SampleHost } from '../support/sample-host.js';
+import { runSample } from '../support/sample-runners.js';
 import { type CompiledSamples, compilePython, sdkRunners } from '../support/sdk-sample-runners.js';
 
 const SAMPLES = 4;
-const languages = {
+
+interface Language {
+  compile(samples: Record<string, string>): Promise<CompiledSamples>;
+  /** Prints its process id and its CHATPLATFORM_API_KEY ("none" without one). */
+  probe: string;
+  /** Prints the names of its environment's variables, sorted, on one line. */
+  env: string;
+  /** Prints "unset" unless a variable `state` is set, then sets it. */
+  state: string;
+  /** Prints "partial", then exits with status 3. */
+  exit: string;
+  /** Fails with "sample failed", which `raisedStatus` is the status of when run on its own. */
+  raises: string;
+  raisedStatus: number;
+  /** A syntax error, which the language's host reports when the samples are compiled. */
+  syntaxError?: string;
+}
+
+const languages: Record<string, Language> = {
   Python: {
     compile: compilePython,
-    pid: 'import os\nprint(os.getpid())',
-    env: 'import os\nprint(os.environ.get("CHATPLATFORM_API_KEY", "none"))',
+    probe: 'import os\nprint(os.getpid(), os.environ.get("CHATPLATFORM_API_KEY", "none"))',
+    env: 'import os\nprint(" ".join(sorted(os.environ)))',
+    state: 'print(globals().get("state", "unset"))\nstate = 1',
     exit: 'import sys\nprint("partial")\nsys.exit(3)',
     raises: 'raise RuntimeError("sample failed")',
+    raisedStatus: 1,
   },
   Ruby: {
     compile: sdkRunners.Ruby!,
-    pid: 'puts Process.pid',
-    env: 'puts ENV.fetch("CHATPLATFORM_API_KEY", "none")',
+    probe: 'puts "#{Process.pid} #{ENV.fetch("CHATPLATFORM_API_KEY", "none")}"',
+    env: 'puts ENV.keys.sort.join(" ")',
+    state: 'puts defined?(state) ? state : "unset"\nstate = 1',
     exit: 'puts "partial"\nexit 3',
     raises: 'raise "sample failed"',
+    raisedStatus: 1,
+    syntaxError: 'def broken(\n',
+  },
+  PHP: {
+    compile: sdkRunners.PHP!,
+    // An anonymous class, as the samples of an operation with a server of its own declare one: the
+    // same file runs again in the same interpreter.
+    probe: [
+      '<?php',
+      '$sample = new class () extends ArrayObject {};',
+      'echo getmypid(), " ", getenv("CHATPLATFORM_API_KEY") ?: "none", "\\n";',
+    ].join('\n'),
+    env: '<?php\n$names = array_keys(getenv());\nsort($names);\necho implode(" ", $names), "\\n";',
+    state: '<?php\necho $state ?? "unset", "\\n";\n$state = 1;',
+    exit: '<?php\necho "partial\\n";\nexit(3);',
+    raises: '<?php\nthrow new RuntimeException("sample failed");',
+    raisedStatus: 255,
+    syntaxError: '<?php\nfunction broken( {\n',
   },
 };
 
-const opened: CompiledSamples[] = [];
+const opened: { close?(): void }[] = [];
 afterAll(() => {
   for (const compiled of opened) compiled.close?.();
 });
 
 describe.each(Object.entries(languages))('%s samples', (_, language) => {
   const compile = async () => {
-    const samples: Record<string, string> = { env: language.env, exit: language.exit, raises: language.raises };
-    for (let i = 0; i < SAMPLES; i++) samples[`pid-${i}`] = language.pid;
+    const { env, state, exit, raises } = language;
+    const samples: Record<string, string> = { env, state, exit, raises };
+    for (let i = 0; i < SAMPLES; i++) samples[`probe-${i}`] = language.probe;
     const compiled = await language.compile(samples);
     opened.push(compiled);
     return compiled;
   };
+  /** The probe's process id and key, the run having succeeded. */
+  const probe = async (compiled: CompiledSamples, id: string, credentials: Record<string, string>) => {
+    const result = await compiled.run(id, credentials);
+    expect(result.status, result.stderr).toBe(0);
+    const [pid, key] = result.stdout.trim().split(' ');
+    return { pid: Number(pid), key };
+  };
 
   it(`all run in one process (${SAMPLES} samples, one process id)`, async () => {
     const compiled = await compile();
-    const pids = new Set<string>();
-    for (let i = 0; i < SAMPLES; i++) {
-      const result = await compiled.run(`pid-${i}`, {});
-      expect(result.status, result.stderr).toBe(0);
-      pids.add(result.stdout.trim());
-    }
+    const pids = new Set<number>();
+    for (let i = 0; i < SAMPLES; i++) pids.add((await probe(compiled, `probe-${i}`, {})).pid);
     expect([...pids]).toHaveLength(1);
-    expect(Number([...pids][0])).not.toBe(process.pid);
+    expect([...pids][0]).not.toBe(process.pid);
   });
 
-  it('each sees only the environment it is given, and exits with its own status', async () => {
+  it('each sees only the environment it is given, in that one process', async () => {
     const compiled = await compile();
-    expect((await compiled.run('env', { CHATPLATFORM_API_KEY: 'k1' })).stdout.trim()).toBe('k1');
-    expect((await compiled.run('env', {})).stdout.trim()).toBe('none');
+    const withKey = await probe(compiled, 'probe-0', { CHATPLATFORM_API_KEY: 'k1' });
+    const without = await probe(compiled, 'probe-0', {});
+    expect([withKey, without]).toEqual([
+      { pid: withKey.pid, key: 'k1' },
+      { pid: withKey.pid, key: 'none' },
+    ]);
+    expect((await compiled.run('env', { CHATPLATFORM_API_KEY: 'k1' })).stdout.trim()).toBe(
+      'CHATPLATFORM_API_KEY HOME PATH',
+    );
+    expect((await compiled.run('env', {})).stdout.trim()).toBe('HOME PATH');
+  });
+
+  it("each starts without another sample's variables", async () => {
+    const compiled = await compile();
+    for (let i = 0; i < 2; i++) expect((await compiled.run('state', {})).stdout.trim()).toBe('unset');
+  });
+
+  it('each exits with its own status, and the interpreter survives a failure', async () => {
+    const compiled = await compile();
+    const { pid } = await probe(compiled, 'probe-0', {});
     const exited = await compiled.run('exit', {});
     expect([exited.status, exited.stdout.trim()]).toEqual([3, 'partial']);
     const raised = await compiled.run('raises', {});
-    expect(raised.status).toBe(1);
+    expect(raised.status).toBe(language.raisedStatus);
     expect(raised.stderr).toContain('sample failed');
-    expect((await compiled.run('pid-0', {})).status).toBe(0); // the interpreter survives a failure
+    expect((await probe(compiled, 'probe-1', {})).pid).toBe(pid);
+  });
+});
+
+describe.each(
+  Object.entries(languages).flatMap(([name, { compile, syntaxError }]) =>
+    syntaxError ? [[name, compile, syntaxError] as const] : [],
+  ),
+)('%s samples with a syntax error', (_, compile, syntaxError) => {
+  it('are refused before any runs, naming the error', async () => {
+    await expect(compile({ broken: syntaxError })).rejects.toThrow(/syntax error/);
+  });
+});
+
+// PHP's host includes each sample in itself: what it answers must still be what the php CLI gives
+// for the same file, on this machine's php.ini (its warnings, an uncaught exception, exit).
+describe("PHP's host answers as the php CLI does", () => {
+  const dir = mkdtempSync(`${artifactPath('php-host')}-`);
+  const file = (name: string, lines: string[]) => {
+    const path = join(dir, name);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    return path;
+  };
+  const host = new SampleHost('php', [hostScript('php_host.php')]);
+  opened.push(host);
+
+  const checked = {
+    'a valid file': file('valid.php', ['<?php', 'echo "valid\\n";']),
+    'a syntax error': file('syntax-error.php', ['<?php', 'function broken( {']),
+    'a missing file': join(dir, 'missing.php'),
+  };
+  it.each(Object.entries(checked))('check of %s is php -l', async (_, path) => {
+    expect(await host.request({ check: path })).toEqual(await runSample('php', ['-l', path], {}));
+  });
+
+  const runs = {
+    'warnings and an exception thrown in a function, with a previous one': file('fails.php', [
+      '<?php',
+      'echo "partial\\n";',
+      'echo $undefined;',
+      'trigger_error("deprecated", E_USER_DEPRECATED);',
+      '$fail = function (string $why): never {',
+      '    throw new RuntimeException($why, 0, new LogicException("cause"));',
+      '};',
+      '$fail("sample failed");',
+    ]),
+    'exit with a status': file('exits.php', ['<?php', 'echo "partial\\n";', 'exit(3);']),
+    'an include of a file with a syntax error': file('includes.php', [
+      '<?php',
+      `include ${JSON.stringify(checked['a syntax error'])};`,
+    ]),
+  };
+  it.each(Object.entries(runs))('a sample with %s is php sample.php', async (_, path) => {
+    const expected = await runSample('php', [path], {});
+    expect(expected.status).not.toBe(0);
+    expect(await host.run(path, {})).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
-// One interpreter per language runs all of that language's samples (test/support/sample-hosts/): Python and
-// Ruby would otherwise start a process per sample, each loading the whole generated client again,
+// One interpreter per language runs all of that language's samples (test/support/sample-hosts/): Python,
+// Ruby and PHP would otherwise start a process per sample, each loading the whole generated client again,
 // which grows with the number of operations times the client's size. Requests go one at a time; a
 // sample that does not answer in time ends the interpreter (the next request starts a fresh one).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,7 +35,7 @@ export class SampleHost {
     return this.#request({ file, env });
   }
 
-  /** Sends any request the host script knows (Ruby's {check: file}). */
+  /** Sends any request the host script knows (Ruby's and PHP's {check: file}). */
   request(message: object): Promise<SampleRun> {
     return this.#request(message);
   }

@@ -1,7 +1,7 @@
 // Compiles the Go, Java, Rust and Kotlin samples (Ruby and PHP: checks their syntax) of the docs against the clients the
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
 // language's samples are compiled together (one toolchain start); a compiled sample is a program
-// of its own, run on its own; Python and Ruby samples all run in one interpreter per compile
+// of its own, run on its own; Python, Ruby and PHP samples all run in one interpreter per compile
 // (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
@@ -15,7 +15,7 @@ import {
   renameSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
@@ -267,16 +267,23 @@ const compileRuby =
     return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
   };
 
-/** PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says. */
+/**
+ * PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says;
+ * one interpreter checks every sample's syntax (as `php -l`), then runs them all.
+ */
 const compilePhp =
   (clients: Clients): Compile =>
   async (samples) => {
     const autoload = clients.phpAutoload();
     const files = writeSamples('php', 'php', samples);
-    for (const file of Object.values(files)) await build('php', ['-l', file], dirname(file));
-    return {
-      run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
-    };
+    const host = new SampleHost('php', ['-d', `auto_prepend_file=${autoload}`, hostScript('php_host.php')]);
+    for (const file of Object.values(files)) {
+      const checked = await host.request({ check: file });
+      if (checked.status === 0) continue;
+      host.close();
+      throw new Error(`php -l ${file} failed:\n${checked.stdout}${checked.stderr}`);
+    }
+    return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
   };
 
 /**
