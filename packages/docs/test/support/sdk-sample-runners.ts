@@ -1,8 +1,8 @@
 // Compiles the Go, Java, Rust and Kotlin samples (Ruby and PHP: checks their syntax) of the docs against the clients the
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
-// language's samples are compiled together (one toolchain start); a compiled sample is a program
-// of its own, run on its own; Python and Ruby samples all run in one interpreter per compile
-// (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
+// language's samples are compiled together (one toolchain start); Go's and Rust's compiled samples
+// are programs run on their own; Python, Ruby, Java and Kotlin samples all run in one process per
+// compile (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
 import {
@@ -133,6 +133,25 @@ async function mavenClasspath(project: string, dir: string): Promise<string> {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * Java and Kotlin: one JVM runs every sample (test/support/sample-hosts/JvmSampleHost.java), each
+ * in a class loader of its own over the class path's directories (the samples', the client's);
+ * its jars are loaded once, for all.
+ */
+function jvmSamples(classpath: string, mainClasses: Record<string, string>): CompiledSamples {
+  const entries = classpath.split(':').filter(Boolean);
+  const host = new SampleHost('java', [
+    // To give each sample its own environment, and to answer on file descriptor 3.
+    '--add-opens=java.base/java.util=ALL-UNNAMED',
+    '--add-opens=java.base/java.io=ALL-UNNAMED',
+    '-cp',
+    entries.filter((entry) => entry.endsWith('.jar')).join(':'),
+    hostScript('JvmSampleHost.java'),
+    ...entries.filter((entry) => !entry.endsWith('.jar')),
+  ]);
+  return { run: (id, credentials) => host.run(mainClasses[id]!, credentials), close: () => host.close() };
+}
+
 const compileJava =
   (clients: Clients): Compile =>
   async (samples) => {
@@ -150,8 +169,7 @@ const compileJava =
     const clientSources = 'project' in client ? sourcesUnder(join(client.project, 'src', 'main', 'java'), '.java') : [];
     const files = [...Object.values(classes).map((c) => `${c}.java`), ...clientSources];
     await build('javac', ['-d', 'classes', '-nowarn', '-cp', classpath, ...files], dir);
-    const runtime = `${join(dir, 'classes')}:${classpath}`;
-    return { run: (id, credentials) => runSample('java', ['-cp', runtime, classes[id]!], credentials) };
+    return jvmSamples(`${join(dir, 'classes')}:${classpath}`, classes);
   };
 
 const compileKotlin =
@@ -187,8 +205,7 @@ const compileKotlin =
       ].concat(['-d', 'classes', ...sources]),
       dir,
     );
-    const runtime = `${join(dir, 'classes')}:${classpath}`;
-    return { run: (id, credentials) => runSample('java', ['-cp', runtime, facades[id]!], credentials) };
+    return jvmSamples(`${join(dir, 'classes')}:${classpath}`, facades);
   };
 
 /**
