@@ -233,6 +233,11 @@ const compileRust =
         'publish = false',
         '',
         dependencies.replace(/path = "[^"]*"/, `path = ${JSON.stringify(clients.rust())}`),
+        // The samples' binaries without debug info: 7 MB instead of 39 each at five operations (66 MB
+        // each, 33 GB in all, at 500). Overridden for this crate alone, so the dependencies' builds are reused.
+        `[profile.dev.package.${crate}]`,
+        'strip = "debuginfo"',
+        '',
       ].join('\n'),
     );
     copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
