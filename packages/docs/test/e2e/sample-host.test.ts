@@ -49,7 +49,7 @@ const languages: Record<string, Language> = {
 
 const opened: CompiledSamples[] = [];
 afterAll(() => {
-  for (const compiled of opened) compiled.close?.();
+  for (const compiled of opened) compiled.close();
 });
 
 describe.each(Object.entries(languages))('%s samples', (_, language) => {
