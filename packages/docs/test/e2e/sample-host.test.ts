@@ -1,7 +1,7 @@
-// The sample runner starts one interpreter per language for all its samples (Python, Ruby and PHP):
-// each sample prints the id of the process it runs in, and every sample of a language must print
-// the same one. Each still runs as a reader would run it on its own: its own environment, its own
-// variables, its output, its exit status.
+// The sample runner starts one process per language for all its samples (Python, Ruby, PHP, and one
+// JVM for Java and Kotlin): each sample prints the id of the process it runs in, and every sample of
+// a language must print the same one. Each still runs as a reader would run it on its own: its own
+// environment, its own variables (on the JVM its own static state), its output, its exit status.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,14 +11,20 @@ import { runSample } from '../support/sample-runners.js';
 import { type CompiledSamples, compilePython, sdkRunners } from '../support/sdk-sample-runners.js';
 
 const SAMPLES = 4;
+/** A Java sample: a public class of that name whose main is `body`. */
+const java = (name: string, body: string, members = '') =>
+  `public class ${name} {\n${members}  public static void main(String[] args) {\n    ${body}\n  }\n}`;
 
 interface Language {
   compile(samples: Record<string, string>): Promise<CompiledSamples>;
-  /** Prints its process id and its CHATPLATFORM_API_KEY ("none" without one). */
-  probe: string;
+  /**
+   * Prints its process id and its CHATPLATFORM_API_KEY ("none" without one); `i` tells the samples
+   * apart where a language needs them named.
+   */
+  probe(i: number): string;
   /** Prints the names of its environment's variables, sorted, on one line. */
   env: string;
-  /** Prints "unset" unless a variable `state` is set, then sets it. */
+  /** Prints "unset" unless a variable `state` is set, then sets it (on the JVM a static field). */
   state: string;
   /** Prints "partial", then exits with status 3. */
   exit: string;
@@ -32,7 +38,7 @@ interface Language {
 const languages: Record<string, Language> = {
   Python: {
     compile: compilePython,
-    probe: 'import os\nprint(os.getpid(), os.environ.get("CHATPLATFORM_API_KEY", "none"))',
+    probe: () => 'import os\nprint(os.getpid(), os.environ.get("CHATPLATFORM_API_KEY", "none"))',
     env: 'import os\nprint(" ".join(sorted(os.environ)))',
     state: 'print(globals().get("state", "unset"))\nstate = 1',
     exit: 'import sys\nprint("partial")\nsys.exit(3)',
@@ -41,7 +47,7 @@ const languages: Record<string, Language> = {
   },
   Ruby: {
     compile: sdkRunners.Ruby!,
-    probe: 'puts "#{Process.pid} #{ENV.fetch("CHATPLATFORM_API_KEY", "none")}"',
+    probe: () => 'puts "#{Process.pid} #{ENV.fetch("CHATPLATFORM_API_KEY", "none")}"',
     env: 'puts ENV.keys.sort.join(" ")',
     state: 'puts defined?(state) ? state : "unset"\nstate = 1',
     exit: 'puts "partial"\nexit 3',
@@ -53,11 +59,12 @@ const languages: Record<string, Language> = {
     compile: sdkRunners.PHP!,
     // An anonymous class, as the samples of an operation with a server of its own declare one: the
     // same file runs again in the same interpreter.
-    probe: [
-      '<?php',
-      '$sample = new class () extends ArrayObject {};',
-      'echo getmypid(), " ", getenv("CHATPLATFORM_API_KEY") ?: "none", "\\n";',
-    ].join('\n'),
+    probe: () =>
+      [
+        '<?php',
+        '$sample = new class () extends ArrayObject {};',
+        'echo getmypid(), " ", getenv("CHATPLATFORM_API_KEY") ?: "none", "\\n";',
+      ].join('\n'),
     env: '<?php\n$names = array_keys(getenv());\nsort($names);\necho implode(" ", $names), "\\n";',
     state: '<?php\necho $state ?? "unset", "\\n";\n$state = 1;',
     exit: '<?php\necho "partial\\n";\nexit(3);',
@@ -65,18 +72,39 @@ const languages: Record<string, Language> = {
     raisedStatus: 255,
     syntaxError: '<?php\nfunction broken( {\n',
   },
+  // Java stands for Kotlin too: one JVM host (test/support/sample-hosts/JvmSampleHost.java) runs both.
+  Java: {
+    compile: sdkRunners.Java!,
+    probe: (i) =>
+      java(
+        `Probe${i}`,
+        'String key = System.getenv("CHATPLATFORM_API_KEY");\n' +
+          '    System.out.println(ProcessHandle.current().pid() + " " + (key == null ? "none" : key));',
+      ),
+    env: java('Env', 'System.out.println(String.join(" ", new java.util.TreeSet<>(System.getenv().keySet())));'),
+    // Kotlin's generated ApiClient keeps its keys in a static map: in one JVM, a key one sample set
+    // would otherwise be sent by the next.
+    state: java(
+      'State',
+      'System.out.println(state == null ? "unset" : state);\n    state = "set";',
+      '  static String state;\n\n',
+    ),
+    exit: java('Exit', 'System.out.println("partial");\n    System.exit(3);'),
+    raises: java('Raises', 'throw new IllegalStateException("sample failed");'),
+    raisedStatus: 1,
+  },
 };
 
-const opened: { close?(): void }[] = [];
+const opened: { close(): void }[] = [];
 afterAll(() => {
-  for (const compiled of opened) compiled.close?.();
+  for (const compiled of opened) compiled.close();
 });
 
 describe.each(Object.entries(languages))('%s samples', (_, language) => {
   const compile = async () => {
     const { env, state, exit, raises } = language;
     const samples: Record<string, string> = { env, state, exit, raises };
-    for (let i = 0; i < SAMPLES; i++) samples[`probe-${i}`] = language.probe;
+    for (let i = 0; i < SAMPLES; i++) samples[`probe-${i}`] = language.probe(i);
     const compiled = await language.compile(samples);
     opened.push(compiled);
     return compiled;
@@ -111,20 +139,21 @@ describe.each(Object.entries(languages))('%s samples', (_, language) => {
     expect((await compiled.run('env', {})).stdout.trim()).toBe('HOME PATH');
   });
 
-  it("each starts without another sample's variables", async () => {
+  it('each starts without what an earlier run left: its variables, on the JVM its static state', async () => {
     const compiled = await compile();
     for (let i = 0; i < 2; i++) expect((await compiled.run('state', {})).stdout.trim()).toBe('unset');
   });
 
-  it('each exits with its own status, and the interpreter survives a failure', async () => {
+  it('each exits with its own status, and the process survives an exception', async () => {
     const compiled = await compile();
     const { pid } = await probe(compiled, 'probe-0', {});
-    const exited = await compiled.run('exit', {});
-    expect([exited.status, exited.stdout.trim()]).toEqual([3, 'partial']);
     const raised = await compiled.run('raises', {});
     expect(raised.status).toBe(language.raisedStatus);
     expect(raised.stderr).toContain('sample failed');
     expect((await probe(compiled, 'probe-1', {})).pid).toBe(pid);
+    const exited = await compiled.run('exit', {});
+    expect([exited.status, exited.stdout.trim()]).toEqual([3, 'partial']);
+    await probe(compiled, 'probe-2', {}); // the samples run on after an exit (on the JVM, in a fresh process)
   });
 });
 
