@@ -2,7 +2,7 @@
 // JVM for Java and Kotlin): each sample prints the id of the process it runs in, and every sample of
 // a language must print the same one. Each still runs as a reader would run it on its own: its own
 // environment, its own variables (on the JVM its own static state), its output, its exit status.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { artifactPath } from '../support/docs.js';
@@ -171,6 +171,7 @@ describe.each(
 // for the same file, on this machine's php.ini (its warnings, an uncaught exception, exit).
 describe("PHP's host answers as the php CLI does", () => {
   const dir = mkdtempSync(`${artifactPath('php-host')}-`);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, lines: string[]) => {
     const path = join(dir, name);
     writeFileSync(path, `${lines.join('\n')}\n`);
