@@ -26,6 +26,11 @@ const operations = Object.values<any>(spec.paths).flatMap((item) =>
   HTTP_METHODS.filter((m) => item[m]).map((m) => item[m]),
 );
 const getCall = spec.paths['/calls/{sessionId}'].get;
+/**
+ * A bound on a hang, not a speed goal, for a test that loads or draws every operation: a minute,
+ * and 5 s more per operation (drawing one took 0.5 s at 500 operations), so it holds at any size.
+ */
+const EVERY_OPERATION_BOUND_MS = 60_000 + operations.length * 5_000;
 const participantFields = Object.keys(deref(spec, spec.components.schemas.CallParticipant).properties);
 
 let docs: DocsBrowser;
@@ -83,22 +88,26 @@ describe('prerendered operation pages', () => {
     await page.close();
   });
 
-  it('exist for every operation of the spec, and the overview stays as Redoc prerendered it', async () => {
-    const page = await docs.newPage({ width: 1400, height: 900 });
-    for (const operation of operations) {
+  it(
+    'exist for every operation of the spec, and the overview stays as Redoc prerendered it',
+    async () => {
+      const page = await docs.newPage({ width: 1400, height: 900 });
+      for (const operation of operations) {
+        await page.goto('about:blank');
+        await page.goto(`${scriptless}${operationRoute(operation)}`);
+        const headings = await page.locator('main h1, main h2').allInnerTexts();
+        expect(
+          headings.map((h) => h.trim()),
+          operation.operationId,
+        ).toContain(operation.summary);
+      }
       await page.goto('about:blank');
-      await page.goto(`${scriptless}${operationRoute(operation)}`);
-      const headings = await page.locator('main h1, main h2').allInnerTexts();
-      expect(
-        headings.map((h) => h.trim()),
-        operation.operationId,
-      ).toContain(operation.summary);
-    }
-    await page.goto('about:blank');
-    await page.goto(scriptless);
-    await expect(page.locator('main h1').first().innerText()).resolves.toContain(spec.info.title);
-    await page.close();
-  });
+      await page.goto(scriptless);
+      await expect(page.locator('main h1').first().innerText()).resolves.toContain(spec.info.title);
+      await page.close();
+    },
+    EVERY_OPERATION_BOUND_MS,
+  );
 
   it('are files of their own: the page carries none of them, so its size does not grow with the operations', () => {
     const html = readFileSync(docsHtml, 'utf8');
@@ -124,18 +133,22 @@ describe('prerendered operation pages', () => {
     }
   });
 
-  it('are drawn by Redoc in one load of the page per area, a route after the other, each as the build wrote it', async () => {
-    const drawn = await render(docsHtml, operationsOf(spec), { browser: docs.context.browser()! });
-    const areas = new Set(operations.map((operation) => operation.tags[0]));
-    expect(drawn.loads).toBe(1 + areas.size); // the overview, then each area's address
-    expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
-      operations.map(operationRoute).sort(),
-    );
-    for (const { route, html } of drawn.routes) {
-      const file = readFileSync(join(docsDir, 'dist', `routes${route}.js`), 'utf8');
-      expect(file, route).toContain(JSON.stringify(html).replace(/</g, '\\u003c').slice(0, 5000));
-    }
-  }, 120_000); // a bound on a hang, not a speed goal
+  it(
+    'are drawn by Redoc in one load of the page per area, a route after the other, each as the build wrote it',
+    async () => {
+      const drawn = await render(docsHtml, operationsOf(spec), { browser: docs.context.browser()! });
+      const areas = new Set(operations.map((operation) => operation.tags[0]));
+      expect(drawn.loads).toBe(1 + areas.size); // the overview, then each area's address
+      expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
+        operations.map(operationRoute).sort(),
+      );
+      for (const { route, html } of drawn.routes) {
+        const file = readFileSync(join(docsDir, 'dist', `routes${route}.js`), 'utf8');
+        expect(file, route).toContain(JSON.stringify(html).replace(/</g, '\\u003c').slice(0, 5000));
+      }
+    },
+    EVERY_OPERATION_BOUND_MS,
+  );
 
   it('draws a route whose drawing fails once more, in a fresh load of its area; a second failure ends the build', async () => {
     const calls = operationsOf(spec).filter((operation) => operation.tag === getCall.tags[0]);

@@ -181,7 +181,7 @@ describe('samples of an operation with query parameters, with clients generated 
         expect(lists, `${label}: requests the mock received`).toHaveLength(1);
         expect([...lists[0]!.searchParams].sort(), `${label}: query string`).toEqual(givenQuery);
       } finally {
-        compiled.close?.();
+        compiled.close();
       }
     },
     600_000, // a cold compile of a generated client: a bound on a hang, not a speed goal

@@ -161,7 +161,7 @@ describe.each(Object.keys(runners))('%s samples, with the generated client, agai
     );
     compiled = await runners[label as keyof typeof runners]!(sources);
   }, 600_000); // a cold compile (crates, the Kotlin compiler): a bound on a hang, not a speed goal
-  afterAll(() => compiled?.close?.());
+  afterAll(() => compiled?.close());
 
   it('covers every language CI builds', () => {
     expect(Object.keys(runners)).toEqual(SDK_LANGUAGES);

@@ -234,7 +234,7 @@ async function runCopied(label: string, source: string, origin: string, mock: st
   try {
     return await compiled.run('get-call', credentials);
   } finally {
-    compiled.close?.();
+    compiled.close();
   }
 }
 
@@ -297,9 +297,13 @@ describe('"the mock" on pnpm start\'s page', () => {
     async (label) => {
       expect(shown[label]).toContain(`"${mockUrl}/v3"`);
       const compiled = await sdkRunners[label]!({ 'get-call': shown[label]! });
-      const result = await compiled.run('get-call', credentials);
-      expect(result.status, result.stderr).toBe(0);
-      expect(result.stdout).toContain(observedSessionId());
+      try {
+        const result = await compiled.run('get-call', credentials);
+        expect(result.status, result.stderr).toBe(0);
+        expect(result.stdout).toContain(observedSessionId());
+      } finally {
+        compiled.close();
+      }
     },
     300_000,
   ); // a compile: a bound on a hang, not a speed goal

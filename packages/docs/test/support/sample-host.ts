@@ -1,7 +1,8 @@
-// One interpreter per language runs all of that language's samples (test/support/sample-hosts/): Python and
-// Ruby would otherwise start a process per sample, each loading the whole generated client again,
-// which grows with the number of operations times the client's size. Requests go one at a time; a
-// sample that does not answer in time ends the interpreter (the next request starts a fresh one).
+// One process per language runs all of that language's samples (test/support/sample-hosts/): Python,
+// Ruby, Java and Kotlin would otherwise start a process (a JVM) per sample, each loading the whole
+// generated client again, which grows with the number of operations times the client's size. Requests go one at a time; a
+// sample that does not answer in time, or that ends the process, ends the interpreter (the next
+// request starts a fresh one).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -18,9 +19,17 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** A running host process and the one request it is answering. */
+interface Host {
+  process: ChildProcess;
+  pending?: Pending;
+  stderr: string;
+}
+
+type Answer = SampleRun | (Omit<SampleRun, 'status'> & { status: null });
+
 export class SampleHost {
-  #child: ChildProcess | undefined;
-  #pending: Pending[] = [];
+  #host: Host | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   /** `command args…` is the interpreter with its host script; it starts at the first request. */
@@ -29,7 +38,7 @@ export class SampleHost {
     private readonly args: string[],
   ) {}
 
-  /** Runs a sample file with only PATH, HOME and the credentials in its environment. */
+  /** Runs a sample (its file; the JVM's: its main class) with only PATH, HOME and the credentials in its environment. */
   run(file: string, credentials: Record<string, string>): Promise<SampleRun> {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...credentials };
     return this.#request({ file, env });
@@ -41,8 +50,8 @@ export class SampleHost {
   }
 
   close(): void {
-    this.#child?.kill();
-    this.#child = undefined;
+    this.#host?.process.kill();
+    this.#host = undefined;
   }
 
   #request(message: object): Promise<SampleRun> {
@@ -52,7 +61,7 @@ export class SampleHost {
   }
 
   #send(message: object): Promise<SampleRun> {
-    const child = this.#start();
+    const host = this.#start();
     return new Promise<SampleRun>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.close();
@@ -62,39 +71,49 @@ export class SampleHost {
         <T>(settle: (value: T) => void) =>
         (value: T) => {
           clearTimeout(timer);
+          host.pending = undefined;
           settle(value);
         };
-      this.#pending.push({ resolve: done(resolve), reject: done(reject) });
-      (child.stdin as Writable).write(`${JSON.stringify(message)}\n`);
+      host.pending = { resolve: done(resolve), reject: done(reject) };
+      (host.process.stdin as Writable).write(`${JSON.stringify(message)}\n`);
     });
   }
 
-  #start(): ChildProcess {
-    if (this.#child) return this.#child;
+  #start(): Host {
+    if (this.#host) return this.#host;
     // fd 3 carries the answers, so that nothing a sample prints can be taken for one.
     const child = spawn(this.command, this.args, {
       env: { PATH: process.env.PATH, HOME: process.env.HOME },
       stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
+    const host: Host = { process: child, stderr: '' };
     child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
+      host.stderr += chunk;
     });
+    // A sample that ended the host's process (System.exit, PHP's exit) is answered without a
+    // status: its status is the process's exit code, as when it runs on its own.
+    let exited: Omit<SampleRun, 'status'> | undefined;
     createInterface({ input: child.stdio[3] as Readable }).on('line', (line) => {
-      this.#pending.shift()?.resolve(JSON.parse(line) as SampleRun);
+      const answer = JSON.parse(line) as Answer;
+      if (answer.status === null) exited = answer;
+      else host.pending?.resolve(answer);
     });
     const fail = (why: string) => {
-      if (this.#child === child) this.#child = undefined;
-      for (const pending of this.#pending.splice(0)) pending.reject(new Error(`${this.command} ${why}\n${stderr}`));
+      if (this.#host === host) this.#host = undefined;
+      host.pending?.reject(new Error(`${this.command} ${why}\n${host.stderr}`));
     };
     child.on('error', (error) =>
       fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is not installed' : error.message),
     );
-    child.on('exit', (code, signal) => fail(`ended (${signal ?? code}) with a sample unanswered`));
+    // 'close', not 'exit': by then every answer the process wrote has been read.
+    child.on('close', (code, signal) => {
+      if (exited && code !== null) host.pending?.resolve({ ...exited, status: code });
+      fail(`ended (${signal ?? code}) with a sample unanswered`);
+    });
     child.unref();
     for (const stream of [child.stdin, child.stderr, child.stdio[3]])
       (stream as unknown as { unref?(): void })?.unref?.();
-    this.#child = child;
-    return child;
+    this.#host = host;
+    return host;
   }
 }

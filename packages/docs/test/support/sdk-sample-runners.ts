@@ -1,8 +1,8 @@
 // Compiles the Go, Java, Rust and Kotlin samples (Ruby and PHP: checks their syntax) of the docs against the clients the
 // @chatplatform/sdks build generated and compiled, then runs each one as a reader would. A
-// language's samples are compiled together (one toolchain start); a compiled sample is a program
-// of its own, run on its own; Python and Ruby samples all run in one interpreter per compile
-// (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
+// language's samples are compiled together (one toolchain start); Go's and Rust's compiled samples
+// are programs run on their own; Python, Ruby, Java and Kotlin samples all run in one process per
+// compile (test/support/sample-host.ts). Adding a language: a renderer in scripts/code-samples/, and here one entry
 // of `sdkRunners`.
 import { execFile } from 'node:child_process';
 import {
@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -36,10 +37,15 @@ const run = promisify(execFile);
 /** Samples by operation id, already pointed at the mock; `run` runs one with the given credentials. */
 export interface CompiledSamples {
   run(operationId: string, credentials: Record<string, string>): Promise<SampleRun>;
-  /** Ends the interpreter that runs them, where there is one. */
-  close?(): void;
+  /** Ends the process that runs them, where there is one, and removes what they were compiled into. */
+  close(): void;
 }
 type Compile = (samples: Record<string, string>) => Promise<CompiledSamples>;
+/** Compiles the samples in `dir`, a directory of their own. */
+type CompileIn = (
+  samples: Record<string, string>,
+  dir: string,
+) => Promise<Omit<CompiledSamples, 'close'> & { close?(): void }>;
 
 /** A build step with the whole environment (toolchain caches); a failure names the tool and shows its output. */
 async function build(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
@@ -53,11 +59,25 @@ async function build(file: string, args: string[], cwd: string, env: NodeJS.Proc
   }
 }
 
-/** A directory of its own for each compile: test files compile at the same time, each for its own mock. */
-function freshDir(name: string): string {
-  const parent = artifactPath('code-samples');
-  mkdirSync(parent, { recursive: true });
-  return mkdtempSync(join(parent, `${name}-`));
+/**
+ * Each compile in a directory of its own (test files compile at the same time, each for its own
+ * mock), removed when the samples are closed: at 500 operations a language's binaries take GBs. A
+ * compile that fails leaves its directory, for its reader.
+ */
+function inFreshDir(name: string, compile: CompileIn): Compile {
+  return async (samples) => {
+    const parent = artifactPath('code-samples');
+    mkdirSync(parent, { recursive: true });
+    const dir = mkdtempSync(join(parent, `${name}-`));
+    const compiled = await compile(samples, dir);
+    return {
+      run: compiled.run,
+      close: () => {
+        compiled.close?.();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  };
 }
 
 /** A file the sdks build leaves for its smoke drivers; missing means that build has not run. */
@@ -78,8 +98,9 @@ const javaClassOf = (source: string) => {
  * The generated Go client as its release names it (@chatplatform/sdks' goModulePath, `/vN` from v2
  * on): a copy of its package whose go.mod says that path, as the release's module does.
  */
-function releasedGoModule(generated: string): { path: string; dir: string } {
-  const dir = freshDir('go-module');
+function releasedGoModule(generated: string, samplesDir: string): { path: string; dir: string } {
+  const dir = join(samplesDir, '_released-client'); // `go build ./...` leaves out a directory named _…
+  mkdirSync(dir);
   const path = goModulePath();
   for (const name of readdirSync(generated))
     if (name.endsWith('.go') || name === 'go.sum') copyFileSync(join(generated, name), join(dir, name));
@@ -89,11 +110,9 @@ function releasedGoModule(generated: string): { path: string; dir: string } {
   return { path, dir };
 }
 
-const compileGo =
-  (clients: Clients): Compile =>
-  async (samples) => {
-    const dir = freshDir('go');
-    const client = releasedGoModule(clients.go());
+const compileGo = (clients: Clients): Compile =>
+  inFreshDir('go', async (samples, dir) => {
+    const client = releasedGoModule(clients.go(), dir);
     writeFileSync(
       join(dir, 'go.mod'),
       [
@@ -113,7 +132,7 @@ const compileGo =
     }
     await build('go', ['build', '-o', 'bin/', './...'], dir);
     return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
-  };
+  });
 
 /** The generated sources under `dir` with the extension, for a client compiled with the samples. */
 function sourcesUnder(dir: string, extension: string): string[] {
@@ -133,10 +152,27 @@ async function mavenClasspath(project: string, dir: string): Promise<string> {
   return readFileSync(file, 'utf8').trim();
 }
 
-const compileJava =
-  (clients: Clients): Compile =>
-  async (samples) => {
-    const dir = freshDir('java');
+/**
+ * Java and Kotlin: one JVM runs every sample (test/support/sample-hosts/JvmSampleHost.java), each
+ * in a class loader of its own over the class path's directories (the samples', the client's);
+ * its jars are loaded once, for all.
+ */
+function jvmSamples(classpath: string, mainClasses: Record<string, string>): CompiledSamples {
+  const entries = classpath.split(':').filter(Boolean);
+  const host = new SampleHost('java', [
+    // To give each sample its own environment, and to answer on file descriptor 3.
+    '--add-opens=java.base/java.util=ALL-UNNAMED',
+    '--add-opens=java.base/java.io=ALL-UNNAMED',
+    '-cp',
+    entries.filter((entry) => entry.endsWith('.jar')).join(':'),
+    hostScript('JvmSampleHost.java'),
+    ...entries.filter((entry) => !entry.endsWith('.jar')),
+  ]);
+  return { run: (id, credentials) => host.run(mainClasses[id]!, credentials), close: () => host.close() };
+}
+
+const compileJava = (clients: Clients): Compile =>
+  inFreshDir('java', async (samples, dir) => {
     const client = clients.java();
     const classpath =
       'project' in client
@@ -150,14 +186,11 @@ const compileJava =
     const clientSources = 'project' in client ? sourcesUnder(join(client.project, 'src', 'main', 'java'), '.java') : [];
     const files = [...Object.values(classes).map((c) => `${c}.java`), ...clientSources];
     await build('javac', ['-d', 'classes', '-nowarn', '-cp', classpath, ...files], dir);
-    const runtime = `${join(dir, 'classes')}:${classpath}`;
-    return { run: (id, credentials) => runSample('java', ['-cp', runtime, classes[id]!], credentials) };
-  };
+    return jvmSamples(`${join(dir, 'classes')}:${classpath}`, classes);
+  });
 
-const compileKotlin =
-  (clients: Clients): Compile =>
-  async (samples) => {
-    const dir = freshDir('kotlin');
+const compileKotlin = (clients: Clients): Compile =>
+  inFreshDir('kotlin', async (samples, dir) => {
     const smoke = smokeDir('kotlin');
     const client = clients.kotlin();
     const libraries = readFileSync(builtBySdks(join(smoke, 'target', 'classpath.txt')), 'utf8').trim();
@@ -187,19 +220,16 @@ const compileKotlin =
       ].concat(['-d', 'classes', ...sources]),
       dir,
     );
-    const runtime = `${join(dir, 'classes')}:${classpath}`;
-    return { run: (id, credentials) => runSample('java', ['-cp', runtime, facades[id]!], credentials) };
-  };
+    return jvmSamples(`${join(dir, 'classes')}:${classpath}`, facades);
+  });
 
 /**
  * The Rust samples are binaries of one crate beside the smoke driver's: same dependencies, its
  * Cargo.lock, and its target directory, so the crates the sdks build compiled are reused. The
  * crate's name is this compile's own, and its outputs leave that directory once built.
  */
-const compileRust =
-  (clients: Clients): Compile =>
-  async (samples) => {
-    const dir = freshDir('rust');
+const compileRust = (clients: Clients): Compile =>
+  inFreshDir('rust', async (samples, dir) => {
     const crate = `chatplatform-docs-${basename(dir)
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')}`;
@@ -216,6 +246,11 @@ const compileRust =
         'publish = false',
         '',
         dependencies.replace(/path = "[^"]*"/, `path = ${JSON.stringify(clients.rust())}`),
+        // The samples' binaries without debug info: 7 MB instead of 39 each at five operations (66 MB
+        // each, 33 GB in all, at 500). Overridden for this crate alone, so the dependencies' builds are reused.
+        `[profile.dev.package.${crate}]`,
+        'strip = "debuginfo"',
+        '',
       ].join('\n'),
     );
     copyFileSync(join(smoke, 'Cargo.lock'), join(dir, 'Cargo.lock'));
@@ -229,11 +264,10 @@ const compileRust =
       renameSync(join(target.CARGO_TARGET_DIR, 'debug', bin(id)), join(dir, 'bin', id));
     await build('cargo', ['clean', '--quiet', '--package', crate], dir, target);
     return { run: (id, credentials) => runSample(join(dir, 'bin', id), [], credentials) };
-  };
+  });
 
-/** Writes each sample to a file of its own, `<id>.<extension>`. */
-function writeSamples(name: string, extension: string, samples: Record<string, string>): Record<string, string> {
-  const dir = freshDir(name);
+/** Writes each sample to a file of its own in `dir`, `<id>.<extension>`. */
+function writeSamples(dir: string, extension: string, samples: Record<string, string>): Record<string, string> {
   const files: Record<string, string> = {};
   for (const [id, source] of Object.entries(samples)) {
     files[id] = join(dir, `${id}.${extension}`);
@@ -243,41 +277,39 @@ function writeSamples(name: string, extension: string, samples: Record<string, s
 }
 
 /** Python: every sample runs in one interpreter of the venv the sdks build installs the client into. */
-export const compilePython: Compile = async (samples) => {
+export const compilePython: Compile = inFreshDir('python', async (samples, dir) => {
   const python = builtBySdks(venvBin('python'));
-  const files = writeSamples('python', 'py', samples);
+  const files = writeSamples(dir, 'py', samples);
   const host = new SampleHost(python, [hostScript('python_host.py')]);
   return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
-};
+});
 
 /**
  * Ruby loads the generated client from where the sdks build left it, as the sample's first comment
  * says; one interpreter checks every sample's syntax (as `ruby -c`), then runs them all.
  */
-const compileRuby =
-  (clients: Clients): Compile =>
-  async (samples) => {
+const compileRuby = (clients: Clients): Compile =>
+  inFreshDir('ruby', async (samples, dir) => {
     const lib = clients.rubyLib();
-    const files = writeSamples('ruby', 'rb', samples);
+    const files = writeSamples(dir, 'rb', samples);
     const host = new SampleHost('ruby', [hostScript('ruby_host.rb'), lib]);
     for (const file of Object.values(files)) {
       const checked = await host.request({ check: file });
       if (checked.status !== 0) throw new Error(`ruby -c ${file} failed:\n${checked.stderr}`);
     }
     return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
-  };
+  });
 
 /** PHP gets the client through the sdks' autoloader, prepended as the sample's first comment says. */
-const compilePhp =
-  (clients: Clients): Compile =>
-  async (samples) => {
+const compilePhp = (clients: Clients): Compile =>
+  inFreshDir('php', async (samples, dir) => {
     const autoload = clients.phpAutoload();
-    const files = writeSamples('php', 'php', samples);
+    const files = writeSamples(dir, 'php', samples);
     for (const file of Object.values(files)) await build('php', ['-l', file], dirname(file));
     return {
       run: (id, credentials) => runSample('php', ['-d', `auto_prepend_file=${autoload}`, files[id]!], credentials),
     };
-  };
+  });
 
 /**
  * The generated clients the samples compile against, each asked for when its language compiles:
