@@ -105,10 +105,11 @@ export async function startValidatingProxy(options: ValidatingProxyOptions): Pro
       tally.record({ kind: 'validated', report }, options.onExchange);
     } catch (error) {
       const failure = error instanceof ProxyFailure ? error : new ProxyFailure(502, (error as Error).message);
-      refuse(req, res, failure);
+      const refused = refuse(req, res, failure);
       // Named by the path the upstream was (or would have been) asked for, as a validated exchange is.
       const path = target ? target.pathname : pathOf(req.url);
       tally.record({ kind: 'failed', index, method, path, reason: failure.message }, options.onExchange);
+      await refused;
     }
   }
 
@@ -165,15 +166,59 @@ class Tally {
 }
 
 /**
- * Answers a failed exchange. A request whose body is still coming (too large) is not read further:
- * the answer closes the connection rather than let Node read the rest to keep it alive.
+ * After a refusal, the rest of a request body is read and thrown away, up to this many bytes: more
+ * than the kernel's socket buffers hold in flight (tens of MiB), so a client that sends its whole
+ * body before reading still finds its answer; a client that sends more is cut off.
  */
-function refuse(req: http.IncomingMessage, res: http.ServerResponse, failure: ProxyFailure): void {
-  if (!res.headersSent) {
-    const close = !req.complete ? { connection: 'close' } : {};
-    res.writeHead(failure.status, { 'content-type': 'text/plain; charset=utf-8', ...close });
+const DISCARD_BYTES = 64 * 1024 * 1024;
+/** A client that sends nothing for this long after its refusal is cut off, so that `stop()` never waits on it for ever. */
+const DISCARD_IDLE_MS = 5_000;
+
+/**
+ * Answers a failed exchange; resolves once the connection is done with it. A request whose body
+ * is complete gets its answer as any other. A request whose body is still coming (too large, or
+ * refused before it was read) must not have its connection closed yet: closing a socket with
+ * unread bytes makes the kernel reset it, and a client still sending, which has not read its
+ * answer, then loses it. So the answer is sent at once, whole (`content-length`, `connection:
+ * close`), the rest of the body is read and discarded, not held, and the response ends (closing
+ * the connection cleanly) once the body has ended or the client has closed.
+ */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, failure: ProxyFailure): Promise<void> {
+  if (res.headersSent) {
+    res.end();
+    return Promise.resolve();
   }
-  res.end(`validating proxy: ${failure.message}\n`, () => {
-    if (!req.complete) req.destroy();
+  const text = Buffer.from(`validating proxy: ${failure.message}\n`);
+  const headers = { 'content-type': 'text/plain; charset=utf-8', 'content-length': text.length };
+  if (req.complete) {
+    res.writeHead(failure.status, headers).end(text);
+    return Promise.resolve();
+  }
+  res.writeHead(failure.status, { ...headers, connection: 'close' }).write(text);
+  return discardRest(req, res);
+}
+
+/**
+ * Reads the rest of `req`'s body into nothing, then ends `res`. Node's own server dumps a body its
+ * handler left unread (`IncomingMessage#_dump`), but when the answer (or the request) says
+ * `connection: close` it also destroys the socket as soon as the answer is written, which is the
+ * reset above: so the answer here ends only after the body. A client that sends more than
+ * DISCARD_BYTES or goes silent for DISCARD_IDLE_MS is cut off.
+ */
+function discardRest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const socket = req.socket;
+  const cutOff = () => socket.destroy();
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) cutOff();
+  });
+  req.once('end', () => res.end());
+  socket.setTimeout(DISCARD_IDLE_MS, cutOff);
+  req.resume();
+  // 'close' comes once the answer has ended and the connection closed, or the connection was cut.
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve();
+    res.once('close', () => resolve(void socket.setTimeout(0)));
   });
 }

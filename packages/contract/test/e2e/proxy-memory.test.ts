@@ -23,12 +23,15 @@ const block = (() => {
   return Buffer.concat(Array(Math.ceil(65_536 / one.length)).fill(one));
 })();
 
-/** Writes chunked framing on `socket` until `CAP` bytes or the peer closes; answers the bytes written. */
-function pour(socket: net.Socket): Promise<number> {
+/**
+ * Writes chunked framing on `socket` until `CAP` bytes, the peer closes or `answered()` (a client
+ * stops sending once it has its answer); answers the bytes written.
+ */
+function pour(socket: net.Socket, answered = () => false): Promise<number> {
   return new Promise((resolve) => {
     let sent = 0;
     const pump = () => {
-      while (sent < CAP && !socket.destroyed) {
+      while (sent < CAP && !socket.destroyed && !answered()) {
         sent += block.length;
         if (!socket.write(block)) return void socket.once('drain', pump);
       }
@@ -83,7 +86,7 @@ async function getCall(url: string, id: string): Promise<string> {
   return answer;
 }
 
-/** Sends a POST whose chunked body never ends (up to CAP bytes), and reads the answer. */
+/** Sends a POST whose chunked body never ends (up to CAP bytes, until the answer comes), and reads the answer. */
 async function endlessUpload(url: string): Promise<{ answer: string; sent: number }> {
   const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
   await once(socket, 'connect');
@@ -92,7 +95,7 @@ async function endlessUpload(url: string): Promise<{ answer: string; sent: numbe
   socket.write(
     'POST /messages HTTP/1.1\r\nhost: x\r\napikey: k\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n',
   );
-  const sent = await pour(socket);
+  const sent = await pour(socket, () => answer.length > 0);
   return { answer, sent };
 }
 

@@ -268,6 +268,100 @@ async function rawRequest(url: string, raw: string): Promise<string> {
   return answer.split('\r\n')[0] ?? '';
 }
 
+/**
+ * Sends `head` and then a body of `size` bytes on a raw socket, as fast as the proxy takes them,
+ * and reads nothing until the whole body is written (as a client that reads its answer once its
+ * request is sent); answers what it read then, and the error that ended the connection, if any.
+ * With a `size` larger than the kernel's socket buffers can hold in flight (Linux's largest
+ * `tcp_rmem` and `tcp_wmem`, 6 to 32 MiB and 4 MiB as usually set), a proxy that closed the
+ * connection before taking the body is seen whatever the timing: the writes after the close fail.
+ */
+async function sendThenRead(url: string, head: string, size: number, chunked = false) {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  let error: string | undefined;
+  socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+  await once(socket, 'connect');
+  socket.pause();
+  const block = Buffer.alloc(64 * 1024, '1');
+  const piece = chunked
+    ? Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from('\r\n')])
+    : block;
+  const write = (data: Buffer | string) => new Promise<void>((resolve) => socket.write(data, () => resolve()));
+  await write(head);
+  for (let sent = 0; sent < size && !socket.destroyed; sent += block.length) await write(piece);
+  if (chunked && !socket.destroyed) await write('0\r\n\r\n');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  socket.resume();
+  await closed;
+  return { answer, error };
+}
+
+describe('proxy: a refused request whose body is still coming', () => {
+  const LIMIT = 64 * 1024;
+  /** Past what the kernel holds in flight (`sendThenRead`), below what the proxy discards before it cuts a client off (64 MiB). */
+  const BODY = 48 * 1024 * 1024;
+  const post = (target: string, framing: string) =>
+    `POST ${target} HTTP/1.1\r\nhost: x\r\napikey: ${KEY}\r\ncontent-type: application/json\r\n${framing}\r\n`;
+
+  for (const [framing, chunked] of [
+    [`content-length: ${BODY}\r\n`, false],
+    ['transfer-encoding: chunked\r\nconnection: close\r\n', true],
+  ] as const) {
+    it(`answers 413 whole to a client that reads only after sending its ${BODY / 2 ** 20} MiB (${chunked ? 'chunked, connection: close' : 'content-length'})`, async () => {
+      const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxBodyBytes: LIMIT });
+      const { answer, error } = await sendThenRead(proxy.url, post('/messages', framing), BODY, chunked);
+      const summary = await proxy.stop();
+      expect(error).toBeUndefined();
+      expect(answer).toMatch(/^HTTP\/1.1 413 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer.split('\r\n\r\n')[1]).toBe(
+        `validating proxy: the request body is larger than ${LIMIT} bytes (--max-body-bytes)\n`,
+      );
+      expect(summary).toMatchObject({ exchanges: 1, failed: 1 });
+    });
+  }
+
+  it('answers 400 whole to a refused target whose body is still coming, and forwards none of it', async () => {
+    const upstreamBefore = seenByUpstream.length;
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxBodyBytes: LIMIT });
+    const head = post('//elsewhere.example/messages', `content-length: ${BODY}\r\n`);
+    const { answer, error } = await sendThenRead(proxy.url, head, BODY);
+    const summary = await proxy.stop();
+    expect(error).toBeUndefined();
+    expect(answer).toMatch(/^HTTP\/1.1 400 /);
+    expect(answer).toContain('the request target is not origin-form');
+    expect(seenByUpstream.length).toBe(upstreamBefore);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 1 });
+  });
+
+  it('answers a client that stops sending mid-body, and closes its connection once it has gone silent (5 s)', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxBodyBytes: LIMIT });
+    const socket = net.connect(Number(new URL(proxy.url).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(post('/messages', `content-length: ${BODY}\r\n`));
+    socket.write(Buffer.alloc(2 * LIMIT, '1'));
+    await closed;
+    const summary = await proxy.stop();
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).toContain(`larger than ${LIMIT} bytes`);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 1 });
+  }, 30_000);
+
+  it('discards what follows without end, and cuts the client off after a bounded amount', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, validator, maxBodyBytes: LIMIT });
+    const endless = 2 ** 30;
+    const { error } = await sendThenRead(proxy.url, post('/messages', `content-length: ${endless}\r\n`), endless);
+    const summary = await proxy.stop();
+    // Cut off: a proxy that discarded the whole gigabyte would have closed cleanly, with no error.
+    expect(error).toMatch(/EPIPE|ECONNRESET|ERR_STREAM_DESTROYED/);
+    expect(summary).toMatchObject({ exchanges: 1, failed: 1 });
+  });
+});
+
 describe('proxy: forwards origin-form request targets only', () => {
   /** A second loopback server: any request it receives went to a host the user never named. */
   let other: http.Server;
