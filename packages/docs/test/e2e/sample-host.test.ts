@@ -1,5 +1,5 @@
-// The sample runner starts one process per language for all its samples (Python, Ruby, PHP, and one
-// JVM for Java and Kotlin): each sample prints the id of the process it runs in, and every sample of
+// The sample runner starts one process per language for all its samples (TypeScript, Python, Ruby,
+// PHP, and one JVM for Java and Kotlin): each sample prints the id of the process it runs in, and every sample of
 // a language must print the same one. Each still runs as a reader would run it on its own: its own
 // environment, its own variables (on the JVM its own static state), its output, its exit status.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { artifactPath } from '../support/docs.js';
 import { hostScript, SampleHost } from '../support/sample-host.js';
-import { runSample } from '../support/sample-runners.js';
+import { runSample, runTypeScriptSample } from '../support/sample-runners.js';
 import { type CompiledSamples, compilePython, sdkRunners } from '../support/sdk-sample-runners.js';
 
 const SAMPLES = 4;
@@ -35,7 +35,26 @@ interface Language {
   syntaxError?: string;
 }
 
+/** A TypeScript sample that imports the client, as the runner requires, then runs `body`. */
+const typeScript = (body: string) =>
+  `import { createClient } from '@chatplatform/client';\nvoid createClient;\n${body}`;
+
 const languages: Record<string, Language> = {
+  TypeScript: {
+    compile: async (samples) => ({
+      run: (id, credentials) => runTypeScriptSample(id, samples[id]!, 'http://127.0.0.1:9', credentials),
+      close: () => undefined,
+    }),
+    probe: () => typeScript("console.log(process.pid, process.env.CHATPLATFORM_API_KEY ?? 'none');"),
+    // SAMPLE_BASE_URL: the runner's own, the client's base URL.
+    env: typeScript(
+      "console.log(Object.keys(process.env).filter((name) => name !== 'SAMPLE_BASE_URL').sort().join(' '));",
+    ),
+    state: typeScript("let state: number | undefined;\nconsole.log(state ?? 'unset');\nstate = 1;"),
+    exit: typeScript("console.log('partial');\nprocess.exit(3);"),
+    raises: typeScript("throw new Error('sample failed');"),
+    raisedStatus: 1,
+  },
   Python: {
     compile: compilePython,
     probe: () => 'import os\nprint(os.getpid(), os.environ.get("CHATPLATFORM_API_KEY", "none"))',

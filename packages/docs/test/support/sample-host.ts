@@ -1,8 +1,8 @@
-// One process per language runs all of that language's samples (test/support/sample-hosts/): Python,
-// Ruby, PHP, Java and Kotlin would otherwise start a process (a JVM) per sample, each loading the whole
-// generated client again, which grows with the number of operations times the client's size. Requests go one at a time; a
-// sample that does not answer in time, or that ends the process, ends the interpreter (the next
-// request starts a fresh one).
+// One process per language runs all of that language's samples (test/support/sample-hosts/):
+// TypeScript, Python, Ruby, PHP, Java and Kotlin would otherwise start a process (a JVM) per sample,
+// each loading the whole generated client again, which grows with the number of operations times
+// the client's size. Requests go one at a time; a sample that does not answer in time, or that ends
+// the process, ends it (the next request starts a fresh one).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -87,10 +87,11 @@ export class SampleHost {
       stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     });
     const host: Host = { process: child, stderr: '' };
+    child.stdin?.on('error', () => undefined); // a host that has ended: 'close' below answers for it
     child.stderr?.on('data', (chunk) => {
       host.stderr += chunk;
     });
-    // A sample that ended the host's process (System.exit) is answered without a
+    // A sample that ended the host's process (System.exit, process.exit) is answered without a
     // status: its status is the process's exit code, as when it runs on its own.
     let exited: Omit<SampleRun, 'status'> | undefined;
     createInterface({ input: child.stdio[3] as Readable }).on('line', (line) => {

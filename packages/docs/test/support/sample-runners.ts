@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { venvBin } from '@chatplatform/sdks/paths';
 import ts from 'typescript';
 import { artifactPath, clientEntry } from './docs.js';
+import { hostScript, SampleHost } from './sample-host.js';
 
 const run = promisify(execFile);
 
@@ -70,6 +71,8 @@ export async function runCurlSample(
 // ---- TypeScript ------------------------------------------------------------------------------
 
 const CLIENT_SPECIFIER = '@chatplatform/client';
+/** One Node process runs every TypeScript sample of a test file (sample-hosts/node_host.mjs); it ends with the file. */
+const typeScriptHost = new SampleHost(process.execPath, [hostScript('node_host.mjs')]);
 
 function samplesDir(): string {
   const dir = artifactPath('code-samples');
@@ -172,7 +175,7 @@ async function runTypeScriptWith(
   if (!js.includes(from)) throw new Error(`the TypeScript sample does not import ${CLIENT_SPECIFIER}:\n${source}`);
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, js.replace(from, `from ${JSON.stringify(pathToFileURL(shim).href)}`));
-  return exec(process.execPath, [file], sampleEnv(env));
+  return typeScriptHost.run(file, env);
 }
 
 // ---- Python ----------------------------------------------------------------------------------
