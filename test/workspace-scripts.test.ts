@@ -1,5 +1,6 @@
 // Every package's tests run from the root in two tiers, and each package is type-checked: a package
-// without one of these scripts would be skipped by `turbo run typecheck test:unit test:e2e` silently.
+// without one of these scripts, or a test file outside the tiers' folders, would be skipped by
+// `turbo run typecheck test:unit test:e2e` silently.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,12 @@ describe('the workspace packages', () => {
     expect(scripts['test:e2e']).toMatch(/\bvitest run --project e2e\b/);
     // Type-checking is its own task, not the first step of the tests.
     expect(scripts.test).not.toMatch(/\btsc\b/);
+  });
+
+  it.each(dirs)('%s keeps every test file where its two projects look (test/unit/ or test/e2e/, *.test.ts)', (dir) => {
+    const tests = trackedFiles().filter((file) => file.startsWith(`${dir}/`) && /\.test\.[cm]?[jt]sx?$/.test(file));
+    const run = new RegExp(`^${dir}/test/(unit|e2e)/.+\\.test\\.ts$`);
+    // Run by no project otherwise: move it to test/unit/ if it runs in-process, else to test/e2e/.
+    expect(tests.filter((file) => !run.test(file))).toEqual([]);
   });
 });
