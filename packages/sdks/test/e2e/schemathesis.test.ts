@@ -22,6 +22,11 @@ const mockLimitations: Limitation[] = JSON.parse(
 const operationCount = Object.values<Record<string, unknown>>(loadBundledSpec().paths).flatMap((item) =>
   Object.keys(item).filter((key) => (HTTP_METHODS as readonly string[]).includes(key)),
 ).length;
+/**
+ * A bound on a hang, not a speed goal: schemathesis tries up to 30 cases of each operation, so its
+ * time grows with them; three minutes, and 4 s more per operation.
+ */
+const SCHEMATHESIS_BOUND_MS = 180_000 + operationCount * 4_000;
 
 interface Failure {
   code: string;
@@ -99,29 +104,33 @@ describe.each([
   ['examples (static mock)', false],
   ['schema-generated responses (dynamic mock)', true],
 ])('schemathesis --checks all against the mock serving %s', (_name, dynamic) => {
-  test(`${dynamic ? 'dynamic' : 'static'} mock: tests every operation and finds no failure that is the spec's`, async () => {
-    mock = await startMock({ dynamic, seed: 7 });
-    reportDir = mkdtempSync(join(tmpdir(), 'sdks-schemathesis-'));
-    const { status, output } = await runSchemathesis(mock.url, reportDir);
+  test(
+    `${dynamic ? 'dynamic' : 'static'} mock: tests every operation and finds no failure that is the spec's`,
+    async () => {
+      mock = await startMock({ dynamic, seed: 7 });
+      reportDir = mkdtempSync(join(tmpdir(), 'sdks-schemathesis-'));
+      const { status, output } = await runSchemathesis(mock.url, reportDir);
 
-    const reportFile = (suffix: string) => {
-      const name = readdirSync(reportDir!).find((file) => file.endsWith(suffix));
-      expect(name, `schemathesis wrote no ${suffix} report (exit ${status}):\n${output}`).toBeDefined();
-      return readFileSync(join(reportDir!, name!), 'utf8');
-    };
-    const report = JSON.parse(reportFile('.json'));
-    const failures = failuresIn(reportFile('.ndjson'));
+      const reportFile = (suffix: string) => {
+        const name = readdirSync(reportDir!).find((file) => file.endsWith(suffix));
+        expect(name, `schemathesis wrote no ${suffix} report (exit ${status}):\n${output}`).toBeDefined();
+        return readFileSync(join(reportDir!, name!), 'utf8');
+      };
+      const report = JSON.parse(reportFile('.json'));
+      const failures = failuresIn(reportFile('.ndjson'));
 
-    expect(report.complete, output).toBe(true);
-    expect(report.operations.tested, output).toBe(operationCount);
-    expect(report.errors, output).toEqual([]);
-    expect(report.test_cases.generated).toBeGreaterThan(operationCount);
-    // The NDJSON stream holds every failure the summary counts.
-    expect(failures.length).toBeGreaterThanOrEqual(report.failures.length);
-    const specFailures = failures.filter((failure) => !isMockLimitation(failure));
-    expect(
-      specFailures.map((f) => `${f.code} ${f.title} on ${f.operation}: ${f.message}`),
-      `failures that are the spec's fault: mend them in spec/:\n${output}`,
-    ).toEqual([]);
-  });
+      expect(report.complete, output).toBe(true);
+      expect(report.operations.tested, output).toBe(operationCount);
+      expect(report.errors, output).toEqual([]);
+      expect(report.test_cases.generated).toBeGreaterThan(operationCount);
+      // The NDJSON stream holds every failure the summary counts.
+      expect(failures.length).toBeGreaterThanOrEqual(report.failures.length);
+      const specFailures = failures.filter((failure) => !isMockLimitation(failure));
+      expect(
+        specFailures.map((f) => `${f.code} ${f.title} on ${f.operation}: ${f.message}`),
+        `failures that are the spec's fault: mend them in spec/:\n${output}`,
+      ).toEqual([]);
+    },
+    SCHEMATHESIS_BOUND_MS,
+  );
 });
