@@ -18,6 +18,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../../src/lib/archive.mjs';
+import { mavenEnv, SHORT_JVM_RUN } from '../../src/lib/jvm.mjs';
 import { firstCallEnv, getCallPath, serverDefaultUrl } from '../support/first-call.js';
 import {
   artifact,
@@ -190,9 +191,9 @@ let mavenRepository: string | undefined;
 function runMaven(dir: string, mainClass: string): string {
   mavenRepository ??= localMavenRepository();
   const args = ['-B', '-q', `-Dmaven.repo.local=${mavenRepository}`, 'compile', 'dependency:build-classpath'];
-  sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir });
+  sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir, env: mavenEnv() });
   const classpath = `${join(dir, 'target', 'classes')}:${readFileSync(join(dir, 'classpath.txt'), 'utf8').trim()}`;
-  return sh('java', ['-cp', classpath, mainClass], { cwd: dir, env: env() });
+  return sh('java', [...SHORT_JVM_RUN, '-cp', classpath, mainClass], { cwd: dir, env: env() });
 }
 
 describe('Java and Kotlin', () => {
