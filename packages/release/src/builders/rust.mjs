@@ -24,8 +24,12 @@ export function cargoEnv(context) {
   return { ...process.env, SOURCE_DATE_EPOCH: String(context.epoch), CARGO_PROFILE_DEV_DEBUG: 'false' };
 }
 
-/** @param {import('../lib/context.mjs').ReleaseContext} context */
-export function buildRust(context) {
+/**
+ * @param {import('../lib/context.mjs').ReleaseContext} context
+ * @param {{ verify?: boolean }} [options] `verify: false` skips the verification build (the
+ *   .crate is written before it, the same bytes either way)
+ */
+export function buildRust(context, { verify = true } = {}) {
   const work = scratch('rust');
   try {
     const dir = stageClient('rust', join(work.dir, 'crate'), ['Cargo.toml', 'README.md', 'src']);
@@ -45,7 +49,10 @@ export function buildRust(context) {
     const targetDir = join(packageDir, '.cargo-target');
     run(
       'cargo',
-      ['package', '--quiet', '--allow-dirty', '--manifest-path', join(dir, 'Cargo.toml'), '--target-dir', targetDir],
+      [
+        ...['package', '--quiet', '--allow-dirty', ...(verify ? [] : ['--no-verify'])],
+        ...['--manifest-path', join(dir, 'Cargo.toml'), '--target-dir', targetDir],
+      ],
       { env: cargoEnv(context) },
     );
     const packaged = join(targetDir, 'package');
