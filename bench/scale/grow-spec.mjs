@@ -10,7 +10,7 @@
 //   create-records-<i>  POST /<area>/records-<i>              create body, onBehalfOf
 //   get-records-<i>     GET  /<area>/records-<i>/entries/{recordId}
 //   update-records-<i>  PUT  /<area>/records-<i>/entries/{recordId}   update body, onBehalfOf
-// Every response is described with an example; 400 is described on each; objects are open
+// Every response and every property is described with an example; 400 is described on each; objects are open
 // (`additionalProperties: true`), integers and numbers carry their format. The operationIds end in
 // a number, as generated or versioned names do (list-records-0), which the generators name in
 // their own way.
@@ -66,18 +66,23 @@ function schemas(i) {
   const name = `ScaleRecord${i}`;
   return {
     [`${name}Details`]: object(`Details of a ${name}, nested in it.`, {
-      note: { type: 'string', description: 'A free-text note.' },
-      weight: { type: 'number', format: 'double', description: 'A fractional weight.' },
+      note: { type: 'string', description: 'A free-text note.', example: 'Checked twice.' },
+      weight: { type: 'number', format: 'double', description: 'A fractional weight.', example: 0.75 },
     }),
     [name]: object(
       `A record of the synthetic resource records-${i}.`,
       {
-        id: { type: 'string', description: 'The record identifier.' },
-        name: { type: 'string', description: 'The record name.' },
-        count: { type: 'integer', format: 'int32', description: 'A count.' },
-        score: { type: 'number', format: 'double', description: 'A fractional score.' },
-        createdAt: { type: 'integer', format: 'int64', description: 'Creation time, Unix seconds.' },
-        labels: { type: 'array', description: 'Labels.', items: { type: 'string' } },
+        id: { type: 'string', description: 'The record identifier.', example: `rec-${i}-1` },
+        name: { type: 'string', description: 'The record name.', example: `Record ${i}` },
+        count: { type: 'integer', format: 'int32', description: 'A count.', example: 3 },
+        score: { type: 'number', format: 'double', description: 'A fractional score.', example: 4.5 },
+        createdAt: {
+          type: 'integer',
+          format: 'int64',
+          description: 'Creation time, Unix seconds.',
+          example: 1717412345,
+        },
+        labels: { type: 'array', description: 'Labels.', items: { type: 'string', example: 'priority' } },
         details: ref(`${name}Details`),
       },
       ['id', 'name'],
@@ -85,8 +90,8 @@ function schemas(i) {
     [`${name}Input`]: object(
       `The body that creates or updates a ${name}.`,
       {
-        name: { type: 'string', description: 'The record name.' },
-        count: { type: 'integer', format: 'int32', description: 'A count.' },
+        name: { type: 'string', description: 'The record name.', example: `Record ${i}` },
+        count: { type: 'integer', format: 'int32', description: 'A count.', example: 3 },
         details: ref(`${name}Details`),
       },
       ['name'],
@@ -105,11 +110,11 @@ function schemas(i) {
 
 const SHARED_SCHEMAS = {
   ScalePagination: object('Where a page stands in the whole list.', {
-    total: { type: 'integer', format: 'int32', description: 'Records in the whole list.' },
-    count: { type: 'integer', format: 'int32', description: 'Records on this page.' },
-    perPage: { type: 'integer', format: 'int32', description: 'Records per page asked for.' },
-    currentPage: { type: 'integer', format: 'int32', description: 'This page, from 1.' },
-    totalPages: { type: 'integer', format: 'int32', description: 'Pages in the whole list.' },
+    total: { type: 'integer', format: 'int32', description: 'Records in the whole list.', example: 120 },
+    count: { type: 'integer', format: 'int32', description: 'Records on this page.', example: 20 },
+    perPage: { type: 'integer', format: 'int32', description: 'Records per page asked for.', example: 20 },
+    currentPage: { type: 'integer', format: 'int32', description: 'This page, from 1.', example: 1 },
+    totalPages: { type: 'integer', format: 'int32', description: 'Pages in the whole list.', example: 6 },
   }),
   ScalePageMeta: object('What comes with a page.', { pagination: ref('ScalePagination') }, ['pagination']),
 };

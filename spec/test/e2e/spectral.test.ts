@@ -6,13 +6,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADDRESSES, bundledSpecPath } from '../../index.js';
+import { ADDRESSES, bundledSpecPath, HTTP_METHODS } from '../../index.js';
 import { localBin } from '../support/local-bin.js';
 
 const run = promisify(execFile);
 const specDir = resolve(import.meta.dirname, '../..');
+/** The bundle's operations: Spectral's time grows with them. */
+const operationCount = Object.values<Record<string, unknown>>(
+  JSON.parse(readFileSync(bundledSpecPath('json'), 'utf8')).paths,
+).reduce((sum, item) => sum + HTTP_METHODS.filter((method) => item[method]).length, 0);
+/** A bound on a hang, not a speed goal: a minute, and half a second more per operation (500 at the platform's size). */
+const timeout = 60_000 + operationCount * 500;
 
-describe("Spectral's spectral:oas on the bundle", () => {
+describe("Spectral's spectral:oas on the bundle", { timeout }, () => {
   interface SpectralResult {
     code: string;
     message: string;
@@ -61,7 +67,7 @@ describe("Spectral's spectral:oas on the bundle", () => {
   });
 });
 
-describe('pnpm lint:spectral on a spec grown past 64 KiB', () => {
+describe('pnpm lint:spectral on a spec grown past 64 KiB', { timeout }, () => {
   // Spectral 6 reading its input from a pipe dies with EAGAIN once the input passes the 64 KiB
   // pipe buffer (about 20 operations of this spec); the script must lint a file instead.
   const copy = mkdtempSync(join(tmpdir(), 'spec-grown-'));
@@ -117,7 +123,7 @@ describe('pnpm lint:spectral on a spec grown past 64 KiB', () => {
   });
 });
 
-describe('the OpenAPI 3.0.3 companions under Spectral', () => {
+describe('the OpenAPI 3.0.3 companions under Spectral', { timeout }, () => {
   const work = mkdtempSync(join(tmpdir(), 'spec-derived-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const read = (where: { address?: (typeof ADDRESSES)[number]; openapi: '3.1' | '3.0' }) =>

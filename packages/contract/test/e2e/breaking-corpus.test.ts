@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readBundledSpec } from '@chatplatform/spec';
+import { HTTP_METHODS, readBundledSpec } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BreakingResult, compareSpecs, type Finding } from '../../src/breaking/gate.js';
@@ -352,10 +352,20 @@ const results = new Map<
 >();
 let workDir = '';
 
+const platform = readBundledSpec<Doc>();
+/**
+ * Every pair is compared in full (oasdiff and the gate's own checks on the whole spec): a bound on
+ * a hang, not a speed goal, of a minute and 30 ms per pair and operation (all took 145 s at 500 operations).
+ */
+const CORPUS_BOUND_MS =
+  60_000 +
+  PAIRS.length *
+    Object.values<any>(platform.paths).reduce((sum, item) => sum + HTTP_METHODS.filter((m) => item[m]).length, 0) *
+    30;
+
 beforeAll(() => {
   const oasdiff = findOasdiff();
   workDir = mkdtempSync(join(tmpdir(), 'breaking-corpus-'));
-  const platform = readBundledSpec<Doc>();
   for (const pair of PAIRS) {
     const base = structuredClone(pair.from === 'fixture' ? fixtureBase : platform);
     pair.both?.(base);
@@ -368,7 +378,7 @@ beforeAll(() => {
       result: compareSpecs(base as OpenApiDocument, revision as OpenApiDocument, oasdiff, workDir),
     });
   }
-});
+}, CORPUS_BOUND_MS);
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 const get = (name: string) => results.get(name)!;
