@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { describeProblems, problemsIn } from './lib/generator-output.mjs';
 import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
-import { requireGeneratorJar } from './lib/toolchain.mjs';
+import { requireGeneratorJar, SHORT_JVM_RUN } from './lib/toolchain.mjs';
 
 export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'];
 
@@ -29,7 +29,10 @@ const versionProperty = {
  * @param {string[]} args
  */
 export function runJar(jar, args) {
-  const result = spawnSync('java', ['-jar', jar, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('java', [...SHORT_JVM_RUN, '-jar', jar, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.error) throw result.error;
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }

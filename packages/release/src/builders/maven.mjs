@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDir, packageDir, scratch } from '../lib/context.mjs';
+import { mavenEnv } from '../lib/jvm.mjs';
 import { run } from '../lib/run.mjs';
 import { editFile, stageClient } from '../lib/stage.mjs';
 
@@ -38,17 +39,21 @@ const timestamp = (context) => `-Dproject.build.outputTimestamp=${context.mtime.
  * @param {import('../lib/context.mjs').ReleaseContext} context
  */
 function mvnPackage(pom, context) {
-  run('mvn', [
-    '-B',
-    '-q',
-    '-Dstyle.color=never',
-    '-f',
-    pom,
-    'package',
-    '-DskipTests',
-    '-Dmaven.javadoc.skip=true',
-    timestamp(context),
-  ]);
+  run(
+    'mvn',
+    [
+      '-B',
+      '-q',
+      '-Dstyle.color=never',
+      '-f',
+      pom,
+      'package',
+      '-DskipTests',
+      '-Dmaven.javadoc.skip=true',
+      timestamp(context),
+    ],
+    { env: mavenEnv() },
+  );
 }
 
 /**

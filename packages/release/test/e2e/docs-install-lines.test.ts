@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { extractTarGz } from '../../src/lib/archive.mjs';
+import { mavenEnv } from '../../src/lib/jvm.mjs';
 import { freshDir, packageDir, releaseDir, removeTemps, requireRelease, sh } from '../support/release.js';
 
 const docsDist = join(
@@ -158,7 +159,7 @@ describe("Getting started's install lines, run against the release folder", () =
     sh(
       'mvn',
       ['-B', '-q', `-Dmaven.repo.local=${local}`, `org.apache.maven.plugins:maven-dependency-plugin:${plugin}:resolve`],
-      { cwd: dir },
+      { cwd: dir, env: mavenEnv() },
     );
     const jar = `${groupId.replaceAll('.', '/')}/${artifactId}/${version}/${artifactId}-${version}.jar`;
     const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');

@@ -17,7 +17,10 @@ import {
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cargoEnv } from '../../src/builders/rust.mjs';
 import { extractTarGz } from '../../src/lib/archive.mjs';
+import { releaseContext } from '../../src/lib/context.mjs';
+import { mavenEnv, SHORT_JVM_RUN } from '../../src/lib/jvm.mjs';
 import { firstCallEnv, getCallPath, serverDefaultUrl } from '../support/first-call.js';
 import {
   artifact,
@@ -190,9 +193,9 @@ let mavenRepository: string | undefined;
 function runMaven(dir: string, mainClass: string): string {
   mavenRepository ??= localMavenRepository();
   const args = ['-B', '-q', `-Dmaven.repo.local=${mavenRepository}`, 'compile', 'dependency:build-classpath'];
-  sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir });
+  sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir, env: mavenEnv() });
   const classpath = `${join(dir, 'target', 'classes')}:${readFileSync(join(dir, 'classpath.txt'), 'utf8').trim()}`;
-  return sh('java', ['-cp', classpath, mainClass], { cwd: dir, env: env() });
+  return sh('java', [...SHORT_JVM_RUN, '-cp', classpath, mainClass], { cwd: dir, env: env() });
 }
 
 describe('Java and Kotlin', () => {
@@ -224,12 +227,20 @@ describe('Rust', () => {
       join(dir, 'Cargo.toml'),
       `[package]\nname = "first-call"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n` +
         `chatplatform-client = { path = "vendor/chatplatform-client-${version()}" }\n` +
-        `tokio = { version = "=1.54.1", features = ["macros", "rt-multi-thread"] }\n`, // the release lock's tokio
+        // The release lock's tokio, with only the feature the client's own dependencies enable
+        // (`rt`): more features make another tokio, and cargo would compile reqwest and all
+        // beneath it again instead of reusing the verification build's.
+        `tokio = { version = "=1.54.1", features = ["rt"] }\n`,
     );
     cpSync(join(installDir, 'rust', 'src'), join(dir, 'src'), { recursive: true });
-    // The verification build's target directory: crates.io's dependencies compiled once.
+    // The verification build's target directory and environment: crates.io's dependencies compiled once.
     const target = join(releaseDir, '..', '.cargo-target');
-    expectFirstCall(sh('cargo', ['run', '--quiet', '--target-dir', target], { cwd: dir, env: env() }));
+    expectFirstCall(
+      sh('cargo', ['run', '--quiet', '--target-dir', target], {
+        cwd: dir,
+        env: { ...cargoEnv(releaseContext()), ...env() },
+      }),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generatedDir, rustDriver, smokeDir } from '../../scripts/lib/paths.mjs';
-import { MissingToolchainError, requireTool, requireVenvTool } from '../../scripts/lib/toolchain.mjs';
+import { MissingToolchainError, requireTool, requireVenvTool, SHORT_JVM_RUN } from '../../scripts/lib/toolchain.mjs';
 
 export interface DriverStep {
   step: string;
@@ -36,6 +36,7 @@ function jvmDriver(lang: string, mainClass: string, proxyUrl: string) {
   return {
     command: requireTool('java'),
     args: [
+      ...SHORT_JVM_RUN,
       // OkHttp follows the JVM's proxy settings; https.* covers the https defaults only.
       `-Dhttps.proxyHost=${proxy.hostname}`,
       `-Dhttps.proxyPort=${proxy.port}`,

@@ -6,8 +6,13 @@ fn env(name: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set"))
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
+    // A runtime of tokio's `rt` feature, which the client's dependencies already enable.
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a Tokio runtime");
+    runtime.block_on(first_call());
+}
+
+async fn first_call() {
     let mock = env("CHATPLATFORM_MOCK_URL");
     let mut config = configuration::Configuration::new();
     for (scheme, variable) in [
