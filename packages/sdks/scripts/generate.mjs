@@ -6,8 +6,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { describeProblems, problemsIn } from './lib/generator-output.mjs';
+import { SHORT_JVM_RUN } from './lib/jvm.mjs';
 import { bundledSpec, generatedDir, generatorConfig, generatorTemplates, specVersion } from './lib/paths.mjs';
-import { requireGeneratorJar, SHORT_JVM_RUN } from './lib/toolchain.mjs';
+import { requireGeneratorJar } from './lib/toolchain.mjs';
 
 export const LANGUAGES = ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'];
 

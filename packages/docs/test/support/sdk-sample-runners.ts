@@ -19,6 +19,7 @@ import {
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { mavenEnv, SHORT_JVM_RUN } from '@chatplatform/sdks/jvm';
 import {
   generatedDir,
   goModulePath,
@@ -88,13 +89,6 @@ function builtBySdks(path: string): string {
   return path;
 }
 
-/**
- * The JVMs here (javac, Kotlin's compiler, Maven, the sample host) run for seconds: the optimizing
- * JIT compiler costs them more CPU than it saves. Kotlin's compile of the five samples: 7.5 s of
- * CPU with it, 3.9 s without.
- */
-const SHORT_LIVED_JVM = '-XX:TieredStopAtLevel=1';
-
 const javaClassOf = (source: string) => {
   const name = /^public class (\w+)/m.exec(source)?.[1];
   if (!name) throw new Error(`the Java sample declares no public class:\n${source}`);
@@ -155,7 +149,7 @@ async function mavenClasspath(project: string, dir: string): Promise<string> {
     'mvn',
     ['-B', '-q', '-o', 'dependency:build-classpath', '-Dmdep.includeScope=compile', `-Dmdep.outputFile=${file}`],
     project,
-    { MAVEN_OPTS: SHORT_LIVED_JVM },
+    mavenEnv(),
   );
   return readFileSync(file, 'utf8').trim();
 }
@@ -168,7 +162,7 @@ async function mavenClasspath(project: string, dir: string): Promise<string> {
 function jvmSamples(classpath: string, mainClasses: Record<string, string>): CompiledSamples {
   const entries = classpath.split(':').filter(Boolean);
   const host = new SampleHost('java', [
-    SHORT_LIVED_JVM,
+    ...SHORT_JVM_RUN, // a JVM of seconds (@chatplatform/sdks/jvm)
     // To give each sample its own environment, and to answer on file descriptor 3.
     '--add-opens=java.base/java.util=ALL-UNNAMED',
     '--add-opens=java.base/java.io=ALL-UNNAMED',
@@ -194,7 +188,11 @@ const compileJava = (clients: Clients): Compile =>
     }
     const clientSources = 'project' in client ? sourcesUnder(join(client.project, 'src', 'main', 'java'), '.java') : [];
     const files = [...Object.values(classes).map((c) => `${c}.java`), ...clientSources];
-    await build('javac', [`-J${SHORT_LIVED_JVM}`, '-d', 'classes', '-nowarn', '-cp', classpath, ...files], dir);
+    await build(
+      'javac',
+      [...SHORT_JVM_RUN.map((option) => `-J${option}`), '-d', 'classes', '-nowarn', '-cp', classpath, ...files],
+      dir,
+    );
     return jvmSamples(`${join(dir, 'classes')}:${classpath}`, classes);
   });
 
@@ -205,14 +203,8 @@ const compileKotlin = (clients: Clients): Compile =>
     const libraries = readFileSync(builtBySdks(join(smoke, 'target', 'classpath.txt')), 'utf8').trim();
     const pom = fileURLToPath(new URL('./sample-builds/kotlin-compiler.pom.xml', import.meta.url));
     const compilerPath = join(dir, 'compiler-classpath.txt');
-    await build(
-      'mvn',
-      ['-B', '-q', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${compilerPath}`],
-      dir,
-      {
-        MAVEN_OPTS: SHORT_LIVED_JVM,
-      },
-    );
+    const resolve = ['-B', '-q', '-f', pom, 'dependency:build-classpath', `-Dmdep.outputFile=${compilerPath}`];
+    await build('mvn', resolve, dir, mavenEnv());
     const facades: Record<string, string> = {};
     for (const [id, source] of Object.entries(samples)) {
       const file = id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -226,7 +218,7 @@ const compileKotlin = (clients: Clients): Compile =>
     await build(
       'java',
       [
-        SHORT_LIVED_JVM,
+        ...SHORT_JVM_RUN, // a JVM of seconds (@chatplatform/sdks/jvm)
         '-cp',
         compiler,
         'org.jetbrains.kotlin.cli.jvm.K2JVMCompiler',

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mavenEnv } from '@chatplatform/sdks/jvm';
 import { ensureDir, packageDir, scratch } from '../lib/context.mjs';
-import { mavenEnv } from '../lib/jvm.mjs';
 import { run } from '../lib/run.mjs';
 import { editFile, stageClient } from '../lib/stage.mjs';
 

@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { mavenEnv } from '@chatplatform/sdks/jvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { extractTarGz } from '../../src/lib/archive.mjs';
-import { mavenEnv } from '../../src/lib/jvm.mjs';
 import { freshDir, packageDir, releaseDir, removeTemps, requireRelease, sh } from '../support/release.js';
 
 const docsDist = join(

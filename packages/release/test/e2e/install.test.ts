@@ -16,11 +16,11 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { mavenEnv, SHORT_JVM_RUN } from '@chatplatform/sdks/jvm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cargoEnv } from '../../src/builders/rust.mjs';
 import { extractTarGz } from '../../src/lib/archive.mjs';
 import { releaseContext } from '../../src/lib/context.mjs';
-import { mavenEnv, SHORT_JVM_RUN } from '../../src/lib/jvm.mjs';
 import { firstCallEnv, getCallPath, serverDefaultUrl } from '../support/first-call.js';
 import {
   artifact,

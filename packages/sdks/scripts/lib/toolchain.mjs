@@ -4,13 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { generatorJar, generatorVersion, venvBin } from './paths.mjs';
 
-/**
- * The JVM options of the short JVM runs here (the generator, the smoke drivers): the client
- * compiler (C1) only. A run of seconds spends more CPU in the optimizing compiler (C2) than that
- * compiler wins back; the generator takes about 40% less CPU with C1 alone, and prints the same.
- */
-export const SHORT_JVM_RUN = ['-XX:TieredStopAtLevel=1'];
-
 const SETUP = 'Run `bash scripts/setup.sh` at the repository root, which installs it';
 
 export class MissingToolchainError extends Error {

@@ -3,8 +3,9 @@
 // client left on its default https servers would go (CONNECT).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { SHORT_JVM_RUN } from '../../scripts/lib/jvm.mjs';
 import { generatedDir, rustDriver, smokeDir } from '../../scripts/lib/paths.mjs';
-import { MissingToolchainError, requireTool, requireVenvTool, SHORT_JVM_RUN } from '../../scripts/lib/toolchain.mjs';
+import { MissingToolchainError, requireTool, requireVenvTool } from '../../scripts/lib/toolchain.mjs';
 
 export interface DriverStep {
   step: string;
