@@ -163,6 +163,7 @@ function jvmSamples(classpath: string, mainClasses: Record<string, string>): Com
   const entries = classpath.split(':').filter(Boolean);
   const host = new SampleHost('java', [
     ...SHORT_JVM_RUN, // a JVM of seconds (@chatplatform/sdks/jvm)
+    '-Xmx512m', // its memory bounded whatever the number of samples: a finished sample's classes are collected
     // To give each sample its own environment, and to answer on file descriptor 3.
     '--add-opens=java.base/java.util=ALL-UNNAMED',
     '--add-opens=java.base/java.io=ALL-UNNAMED',

@@ -8,7 +8,8 @@
 // Each sample runs as `java -cp … MainClass` would run it on its own:
 // - in a class loader of its own over the class directories, so the client's static state (Kotlin's
 //   ApiClient.apiKey map, a default ApiClient) starts empty, and one sample's key never reaches the
-//   next;
+//   next. The threads a sample starts (OkHttp's) keep the host's context class loader, so that no
+//   sample's classes outlive it there;
 // - with exactly the environment given: a program cannot change its environment, so the host swaps
 //   the map behind System.getenv (which needs --add-opens java.base/java.util=ALL-UNNAMED);
 // - its output captured; an uncaught exception gives status 1 and the trace `java` prints. A
@@ -68,7 +69,6 @@ public class JvmSampleHost {
     try (URLClassLoader loader = new URLClassLoader(classDirectories, JvmSampleHost.class.getClassLoader())) {
       System.setOut(new PrintStream(run.stdout, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(run.stderr, true, StandardCharsets.UTF_8));
-      Thread.currentThread().setContextClassLoader(loader);
       current = run;
       Class.forName(mainClass, true, loader).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
     } catch (InvocationTargetException failed) {
