@@ -22,6 +22,7 @@ import {
 } from '../support/docs.js';
 
 const spec = renderedSpec();
+const operationCount = Object.values<any>(spec.paths).flatMap((item) => HTTP_METHODS.filter((m) => item[m])).length;
 const callsPath = spec.paths['/calls/{sessionId}'];
 const getCall = callsPath.get;
 const callsServer = callsPath.servers[0];
@@ -262,25 +263,29 @@ describe('the docs page, opened from disk', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   });
 
-  it('has no serious or critical accessibility violations (axe-core)', async () => {
-    // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
-    const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
-      HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
-    );
-    // The entry point as a reader opens it, a load of its own.
-    const entry = await open();
-    const atEntry = blockingViolations(await axeViolations(entry));
-    await entry.close();
-    expect(atEntry, 'the page opened without an address').toEqual([]);
-    // Then the overview and each operation on the group's page (one of another area reloads it:
-    // scripts/areas.mjs).
-    for (const hash of ['', ...operationPages]) {
-      const page = await loaded(hash);
-      if (hash) await page.locator('.panel-request-samples').first().waitFor(); // the operation is shown
-      const blocking = blockingViolations(await axeViolations(page));
-      expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
-    }
-  }, 120_000); // axe-core on six pages of a 2.5 MB Redoc page: a bound on a hang, not a speed goal
+  it(
+    'has no serious or critical accessibility violations (axe-core)',
+    async () => {
+      // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
+      const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
+        HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
+      );
+      // The entry point as a reader opens it, a load of its own.
+      const entry = await open();
+      const atEntry = blockingViolations(await axeViolations(entry));
+      await entry.close();
+      expect(atEntry, 'the page opened without an address').toEqual([]);
+      // Then the overview and each operation on the group's page (one of another area reloads it:
+      // scripts/areas.mjs).
+      for (const hash of ['', ...operationPages]) {
+        const page = await loaded(hash);
+        if (hash) await page.locator('.panel-request-samples').first().waitFor(); // the operation is shown
+        const blocking = blockingViolations(await axeViolations(page));
+        expect(blocking, `page ${hash || '(overview)'}`).toEqual([]);
+      }
+    },
+    60_000 + operationCount * 2_000,
+  ); // axe-core on every operation's page: a bound on a hang, not a speed goal
 });
 
 // What a reader sees and how a keyboard or a screen reader gets there, in the four states the
@@ -682,6 +687,31 @@ describe('accessibility in every state', () => {
     },
     60_000,
   );
+
+  // Redoc colours a field's name by its depth (a rule `.<depth> .schema-name` each); the spec's
+  // own fields reach only the first depths, so each depth's rule is drawn here on a field of its own.
+  it.each(['light', 'dark'] as const)('%s: a field name reads in enough contrast at every depth', async (scheme) => {
+    const page = await docs.newPage(DESKTOP);
+    onTestFinished(() => page.close());
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${docsUrl}#/calls/get-call`);
+    await page.locator('.panel-request-samples').first().waitFor();
+    const depths = await page.evaluate(() => {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
+      const selectors = rules.filter((r) => /^\.[\w-]+ \.schema-name$/.test(r.selectorText ?? '') && r.style.color);
+      const field = document.querySelector('.schema-name')!.closest('[id]')!;
+      for (const { selectorText } of selectors) {
+        const depth = document.createElement('div');
+        depth.className = selectorText.split(' ')[0]!.slice(1);
+        depth.dataset.depthProbe = '';
+        depth.innerHTML = '<span class="schema-name">field</span>';
+        field.append(depth);
+      }
+      return selectors.length;
+    });
+    expect(depths).toBeGreaterThanOrEqual(2);
+    expect(blockingViolations(await axeViolations(page, '[data-depth-probe]'))).toEqual([]);
+  });
 });
 
 describe('where each fact comes from', () => {

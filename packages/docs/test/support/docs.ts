@@ -125,20 +125,22 @@ export interface AxeViolation {
 /**
  * axe-core's violations on the page as it stands (its first three targets each), once the page's
  * aids (scripts/page-aids.js) have run over what Redoc last drew: they name, mark and style parts of it.
+ * `within`: only the elements that selector matches.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window)))
     await page.addScriptTag({ content: createRequire(import.meta.url)('axe-core').source as string });
   await page.locator('html[data-page-aids="done"]').waitFor({ state: 'attached' });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+  return page.evaluate(async (within) => {
+    const context = within ? { include: [[within]] } : document;
+    const result = await (window as any).axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
     }));
-  });
+  }, within);
 }
 
 /** The critical and serious ones among axe-core's violations. */
