@@ -64,7 +64,10 @@ describe("each operation's Security box", () => {
       for (const url of [`${docsUrl}${op.route}`, `${scriptless}${op.route}`]) {
         await page.goto('about:blank');
         await page.goto(url);
-        const box = await securityPanel(page).locator('[data-testid="panel-body"]').innerText();
+        // Read once the box is drawn (Redoc's hydration redraws it), not at whatever moment the load ends.
+        const body = securityPanel(page).locator('[data-testid="panel-body"]');
+        await body.filter({ hasText: op.headers[0] }).waitFor();
+        const box = await body.innerText();
         for (const header of op.headers) expect(box, url).toContain(header);
         for (const key of misleadingKeys) expect(box, url).not.toMatch(new RegExp(`\\b${key}\\b`));
       }
