@@ -7,6 +7,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { mavenEnv } from './lib/jvm.mjs';
 import { generatedDir, rubyClientLib, rustDriver, smokeDir, specVersion, venvBin } from './lib/paths.mjs';
 import { capture, run } from './lib/run.mjs';
 import { requireTool } from './lib/toolchain.mjs';
@@ -42,16 +43,20 @@ function buildJava(version) {
   // its target/classes; writes smoke/java/target/classpath.txt for the test. Nothing is installed
   // into the Maven repository, so turbo's cache of this package restores all the test needs.
   // `clean`: Maven recompiles only changed sources, and the client may have changed under the driver.
-  run(mvn, [
-    '-B',
-    '-q',
-    '-Dstyle.color=never',
-    '-f',
-    `${smokeDir('java')}/reactor/pom.xml`,
-    'clean',
-    'compile',
-    `-Dchatplatform.version=${version}`,
-  ]);
+  run(
+    mvn,
+    [
+      '-B',
+      '-q',
+      '-Dstyle.color=never',
+      '-f',
+      `${smokeDir('java')}/reactor/pom.xml`,
+      'clean',
+      'compile',
+      `-Dchatplatform.version=${version}`,
+    ],
+    { env: mavenEnv() },
+  );
 }
 
 function buildRust() {
@@ -68,7 +73,7 @@ function buildKotlin() {
   requireTool('java');
   const mvn = requireTool('mvn');
   // Compiles the generated sources with the driver and writes target/classpath.txt for the test.
-  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile']);
+  run(mvn, ['-B', '-q', '-Dstyle.color=never', '-f', `${smokeDir('kotlin')}/pom.xml`, 'compile'], { env: mavenEnv() });
 }
 
 /**

@@ -28,6 +28,16 @@ interface Host {
 
 type Answer = SampleRun | (Omit<SampleRun, 'status'> & { status: null });
 
+/** A request to a host script: a sample to run with its environment, or a file to check. */
+interface HostRequest {
+  file?: string;
+  env?: Record<string, string>;
+  check?: string;
+}
+
+/** What a request asks for, without the environment it carries (a sample's credentials). */
+const requested = (message: HostRequest) => message.file ?? JSON.stringify(message);
+
 export class SampleHost {
   #host: Host | undefined;
   #queue: Promise<unknown> = Promise.resolve();
@@ -45,27 +55,29 @@ export class SampleHost {
   }
 
   /** Sends any request the host script knows (Ruby's and PHP's {check: file}). */
-  request(message: object): Promise<SampleRun> {
+  request(message: HostRequest): Promise<SampleRun> {
     return this.#request(message);
   }
 
+  /** Ends the host; a sample it is running fails (its output, written on the way out, is not its answer). */
   close(): void {
+    this.#host?.pending?.reject(new Error(`${this.command} was closed while a sample ran`));
     this.#host?.process.kill();
     this.#host = undefined;
   }
 
-  #request(message: object): Promise<SampleRun> {
+  #request(message: HostRequest): Promise<SampleRun> {
     const next = this.#queue.then(() => this.#send(message));
     this.#queue = next.catch(() => undefined);
     return next;
   }
 
-  #send(message: object): Promise<SampleRun> {
+  #send(message: HostRequest): Promise<SampleRun> {
     const host = this.#start();
     return new Promise<SampleRun>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.close();
-        reject(new Error(`${this.command} gave no answer in ${SAMPLE_TIMEOUT_MS} ms to ${JSON.stringify(message)}`));
+        reject(new Error(`${this.command} gave no answer in ${SAMPLE_TIMEOUT_MS} ms to ${requested(message)}`));
       }, SAMPLE_TIMEOUT_MS);
       const done =
         <T>(settle: (value: T) => void) =>

@@ -294,6 +294,16 @@ export const compilePython: Compile = inFreshDir('python', async (samples, dir) 
   return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
 });
 
+/** Has the host check each file's syntax (as `check` would); the first that fails ends the host and the compile. */
+async function checkAll(host: SampleHost, files: Record<string, string>, check: string): Promise<void> {
+  for (const file of Object.values(files)) {
+    const checked = await host.request({ check: file });
+    if (checked.status === 0) continue;
+    host.close();
+    throw new Error(`${check} ${file} failed:\n${checked.stdout}${checked.stderr}`);
+  }
+}
+
 /**
  * Ruby loads the generated client from where the sdks build left it, as the sample's first comment
  * says; one interpreter checks every sample's syntax (as `ruby -c`), then runs them all.
@@ -303,10 +313,7 @@ const compileRuby = (clients: Clients): Compile =>
     const lib = clients.rubyLib();
     const files = writeSamples(dir, 'rb', samples);
     const host = new SampleHost('ruby', [hostScript('ruby_host.rb'), lib]);
-    for (const file of Object.values(files)) {
-      const checked = await host.request({ check: file });
-      if (checked.status !== 0) throw new Error(`ruby -c ${file} failed:\n${checked.stderr}`);
-    }
+    await checkAll(host, files, 'ruby -c');
     return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
   });
 
@@ -319,12 +326,7 @@ const compilePhp = (clients: Clients): Compile =>
     const autoload = clients.phpAutoload();
     const files = writeSamples(dir, 'php', samples);
     const host = new SampleHost('php', ['-d', `auto_prepend_file=${autoload}`, hostScript('php_host.php')]);
-    for (const file of Object.values(files)) {
-      const checked = await host.request({ check: file });
-      if (checked.status === 0) continue;
-      host.close();
-      throw new Error(`php -l ${file} failed:\n${checked.stdout}${checked.stderr}`);
-    }
+    await checkAll(host, files, 'php -l');
     return { run: (id, credentials) => host.run(files[id]!, credentials), close: () => host.close() };
   });
 

@@ -75,7 +75,7 @@ public class JvmSampleHost {
       System.err.print("Exception in thread \"main\" ");
       failed.getCause().printStackTrace();
       status = 1;
-    } catch (Exception unrunnable) {
+    } catch (Exception | LinkageError unrunnable) {
       System.err.println("Error: could not run " + mainClass + ": " + unrunnable);
       status = 1;
     } finally {
@@ -179,7 +179,7 @@ public class JvmSampleHost {
     }
 
     private boolean expect(char c) {
-      if (peek() != c) throw new IllegalArgumentException("expected '" + c + "' at " + at + " in " + text);
+      if (peek() != c) throw new IllegalArgumentException("expected '" + c + "' at character " + at + " of a request");
       at++;
       return true;
     }

@@ -40,7 +40,11 @@ function check(string $file): array
     try {
         token_get_all(file_get_contents($file), TOKEN_PARSE);
     } catch (ParseError $e) {
-        return answer(255, "Errors parsing $file\n", "PHP Parse error:  {$e->getMessage()} in $file on line {$e->getLine()}\n");
+        // Logged and/or displayed as this php.ini has the CLI do it, then php -l's own line.
+        $stderr = '';
+        ob_start();
+        report('Parse error', $e->getMessage(), $file, $e->getLine(), $stderr);
+        return answer(255, ob_get_clean() . "Errors parsing $file\n", $stderr);
     }
     return answer(0, "No syntax errors detected in $file\n", '');
 }
