@@ -5,6 +5,8 @@
 // run evaluates it again) with exactly that environment and a console of its own; a rejection gives
 // status 1 and the error. A sample that calls process.exit ends this process: its output is written
 // on the way out, without a status, which is the process's exit code (test/support/sample-host.ts).
+// Only what a sample writes through `console` before its module settles is its output (the samples
+// print with console.log at the top level); process.exitCode is not read.
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
