@@ -3,7 +3,7 @@
 // fields and its code samples, with no network, no console error and no serious accessibility issue.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundledSpecPath, HTTP_METHODS } from '@chatplatform/spec';
+import { bundledSpecPath } from '@chatplatform/spec';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -20,9 +20,10 @@ import {
   renderedSpec,
   requireBuiltDocs,
 } from '../support/docs.js';
+import { operationsOf } from '../support/spec-operations.js';
 
 const spec = renderedSpec();
-const operationCount = Object.values<any>(spec.paths).flatMap((item) => HTTP_METHODS.filter((m) => item[m])).length;
+const operationCount = operationsOf(spec).length;
 const callsPath = spec.paths['/calls/{sessionId}'];
 const getCall = callsPath.get;
 const callsServer = callsPath.servers[0];
@@ -267,9 +268,7 @@ describe('the docs page, opened from disk', () => {
     'has no serious or critical accessibility violations (axe-core)',
     async () => {
       // The overview and every operation's page (Redoc routes them as #/<tag slug>/<operationId>).
-      const operationPages = Object.values<any>(spec.paths).flatMap((item) =>
-        HTTP_METHODS.filter((m) => item[m]).map((m) => operationRoute(item[m])),
-      );
+      const operationPages = operationsOf(spec).map(({ operation }) => operationRoute(operation));
       // The entry point as a reader opens it, a load of its own.
       const entry = await open();
       const atEntry = blockingViolations(await axeViolations(entry));
