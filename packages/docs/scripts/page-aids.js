@@ -44,14 +44,19 @@
   /** The text of a node with runs of white space made one space, for matching a snippet in the page. @param {string} text */
   const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
-  /** The guide section (`section/…` heading id) whose text holds `words`, in page order. @param {string} words */
+  /**
+   * The guide section (`section/…` heading id) whose text holds `words`, in page order. A section runs
+   * to the next heading; the last one to the end of the overview (Redoc wraps each heading apart from
+   * the text under it).
+   * @param {string} words
+   */
   function sectionHolding(words) {
     const headings = [...document.querySelectorAll('#redoc h1[id^="section/"], #redoc h2[id^="section/"]')];
     for (const [i, heading] of headings.entries()) {
       const range = document.createRange();
       range.setStartBefore(heading);
       if (headings[i + 1]) range.setEndBefore(headings[i + 1]);
-      else range.setEndAfter(heading.parentElement.lastChild);
+      else range.setEndAfter(heading.closest('.api-content > *') ?? heading);
       if (squash(range.toString()).includes(words)) return heading.id;
     }
     return undefined;

@@ -512,10 +512,23 @@ describe('search', () => {
       .replace(/-$/, '')}`;
   }
 
+  /** The longest word only the guide's last section holds: no section follows it to end its text. */
+  function wordOfLastSection(): string {
+    const description: string = spec.info.description;
+    const at = [...description.matchAll(/^#{1,2} .+$/gm)].at(-1)!.index;
+    const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g));
+    const earlier = wordsOf(description.slice(0, at));
+    return [...wordsOf(description.slice(at))]
+      .filter((word) => !earlier.has(word))
+      .sort((a, b) => b.length - a.length)[0]!;
+  }
+  const lastSectionWord = wordOfLastSection();
+
   it.each([
     ['rate limit', /rate limit/i],
     ['onBehalfOf', /onBehalfOf/],
     ['rotate', /rotate/],
+    [lastSectionWord, new RegExp(lastSectionWord, 'i')],
   ])('a hit in the guide text for "%s" lands on its section', async (term, words) => {
     const section = guideSectionWith(words);
     const page = await openHit(term, { hitText: spec.info.title });
