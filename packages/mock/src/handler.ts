@@ -18,6 +18,10 @@ export type MockHandler = (request: http.IncomingMessage, response: http.ServerR
 
 /** Prism's own bound on a request body. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** What is read and dropped of a refused body before its client is cut off. */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+/** A client that sends nothing for this long after its refusal is cut off. */
+const DISCARD_IDLE_MS = 5_000;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 /** An `sl-violations` header stays below what servers accept in one header. */
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
@@ -37,7 +41,7 @@ export function createMockHandler(operations: IHttpOperation[], config: IHttpCon
 
   async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const body = await readBody(request).catch(() => undefined);
-    if (body === undefined) return refuse(response, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (body === undefined) return refuseTooLarge(request, response);
     const parsed = parseBody(request, body);
     if (parsed instanceof Error) return refuse(response, 400, 'The request body is not valid JSON.');
     const input = prismInput(request, parsed);
@@ -89,6 +93,31 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
     request.once('end', () => resolve(Buffer.concat(chunks)));
     request.once('error', reject);
   });
+}
+
+/**
+ * A 413 while the body is still coming. Closing the connection at once would make the kernel reset
+ * it (it holds unread bytes) and a client still sending, which reads only afterwards, would lose the
+ * answer: so the answer goes whole (`connection: close`), the rest of the body is read and dropped,
+ * and the connection closes when the body ends. A client past MAX_DISCARD_BYTES, or silent for
+ * DISCARD_IDLE_MS, is cut off.
+ */
+function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const text = problemText(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    connection: 'close',
+  };
+  response.writeHead(413, headers).write(text);
+  const cutOff = () => request.socket.destroy();
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARD_BYTES) cutOff();
+  });
+  request.once('end', () => response.end());
+  request.socket.setTimeout(DISCARD_IDLE_MS, cutOff);
 }
 
 /** No body: null, as Prism's server gives it; JSON parsed (an Error when it does not parse); else text. */
@@ -143,5 +172,9 @@ function refuse(response: http.ServerResponse, status: number, detail: string): 
   if (response.headersSent) return void response.destroy();
   // application/json: the content type the spec documents for its error bodies.
   response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail }));
+  response.end(problemText(status, detail));
+}
+
+function problemText(status: number, detail: string): string {
+  return JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail });
 }
