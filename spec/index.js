@@ -25,6 +25,31 @@ export const HTTP_METHODS = Object.freeze(
   /** @type {const} */ (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']),
 );
 
+/**
+ * @typedef {object} SpecOperation One operation of a document and where it sits.
+ * @property {string} path The path item's key, as `/calls/{sessionId}`.
+ * @property {HttpMethod} method
+ * @property {any} pathItem The path item, as read (its parameters and servers apply to the operation).
+ * @property {any} operation
+ */
+
+/**
+ * Every operation of an OpenAPI document, path by path, on every method a path item can hold
+ * (HTTP_METHODS, not the common five only): iterate these and no operation is missed.
+ * @param {{ paths?: unknown }} document
+ * @returns {SpecOperation[]}
+ */
+export function operationsOf(document) {
+  return Object.entries(/** @type {Record<string, any>} */ (document.paths ?? {})).flatMap(([path, pathItem]) =>
+    HTTP_METHODS.filter((method) => pathItem[method]).map((method) => ({
+      path,
+      method,
+      pathItem,
+      operation: pathItem[method],
+    })),
+  );
+}
+
 /** The addresses that have a bundle of their own (`dist/<address>/openapi.yaml`). */
 export const ADDRESSES = Object.freeze(/** @type {const} */ (['calls', 'chat', 'management']));
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { ADDRESSES, addressKind, bundledSpecPath, effectiveServers, HTTP_METHODS } from '../../index.js';
+import { ADDRESSES, addressKind, bundledSpecPath, effectiveServers, operationsOf } from '../../index.js';
 import { configFrom, described, lintDocument, lintFile } from '../support/redocly-lint.js';
 
 const specDir = resolve(import.meta.dirname, '../..');
@@ -25,25 +25,18 @@ const read = (where: Where) => JSON.parse(readFileSync(bundledSpecPath('json', w
 const combined = read({ openapi: '3.1' });
 
 /** `METHOD path` → operation, for every operation of a document. */
-function operationsOf(document: any): Map<string, any> {
-  const operations = new Map<string, any>();
-  for (const [path, item] of Object.entries<any>(document.paths))
-    for (const method of HTTP_METHODS)
-      if (item[method]) operations.set(`${method.toUpperCase()} ${path}`, item[method]);
-  return operations;
+function operationsByKey(document: any): Map<string, any> {
+  return new Map(operationsOf(document).map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.operation]));
 }
 
 /** The address each operation of the combined bundle is served from, by its servers. */
 function addressesOfCombined(): Map<string, string> {
   const addresses = new Map<string, string>();
-  for (const [path, pathItem] of Object.entries<any>(combined.paths))
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (!operation) continue;
-      const kinds = new Set(effectiveServers({ operation, pathItem, root: combined }).map((s) => addressKind(s.url)));
-      expect(kinds.size, `${method} ${path}`).toBe(1);
-      addresses.set(`${method.toUpperCase()} ${path}`, [...kinds][0]!);
-    }
+  for (const { path, method, pathItem, operation } of operationsOf(combined)) {
+    const kinds = new Set(effectiveServers({ operation, pathItem, root: combined }).map((s) => addressKind(s.url)));
+    expect(kinds.size, `${method} ${path}`).toBe(1);
+    addresses.set(`${method.toUpperCase()} ${path}`, [...kinds][0]!);
+  }
   return addresses;
 }
 
@@ -79,8 +72,8 @@ describe('the layout', () => {
 // other area.
 describe('each operation in the bundle of the address the reference gives it', () => {
   const ids = (address: Address) =>
-    [...operationsOf(read({ address, openapi: '3.1' })).values()].map((operation) => operation.operationId).sort();
-  const byPath = [...operationsOf(combined)].map(([key, operation]) => ({ path: key.split(' ')[1]!, operation }));
+    [...operationsByKey(read({ address, openapi: '3.1' })).values()].map((operation) => operation.operationId).sort();
+  const byPath = [...operationsByKey(combined)].map(([key, operation]) => ({ path: key.split(' ')[1]!, operation }));
   const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
   const [isCalls, isManagement] = [under('/calls'), under('/apps')];
   const expected = {
@@ -120,14 +113,14 @@ describe.each(ADDRESSES)('the %s bundle', (address) => {
 
   it('holds exactly the operations the combined bundle serves from that address, unchanged', () => {
     expect(served.length).toBeGreaterThan(0);
-    const operations = operationsOf(document);
+    const operations = operationsByKey(document);
     expect([...operations.keys()]).toEqual(served);
-    const all = operationsOf(combined);
+    const all = operationsByKey(combined);
     for (const [key, operation] of operations) expect(operation, key).toEqual(all.get(key));
   });
 
   it('carries only the security schemes and tags its operations use', () => {
-    const operations = [...operationsOf(document).values()];
+    const operations = [...operationsByKey(document).values()];
     const schemes = new Set(operations.flatMap((op) => (op.security ?? document.security).flatMap(Object.keys)));
     expect(new Set(Object.keys(document.components.securitySchemes))).toEqual(schemes);
     for (const name of schemesOf(document.security)) expect(schemes).toContain(name);
@@ -141,8 +134,8 @@ const schemesOf = (requirements: any[] = []) => requirements.flatMap((r) => Obje
 
 describe('the per-address bundles together', () => {
   it('serve every operation of the combined bundle exactly once', () => {
-    const keys = ADDRESSES.flatMap((address) => [...operationsOf(read({ address, openapi: '3.1' })).keys()]);
-    expect(keys.sort()).toEqual([...operationsOf(combined).keys()].sort());
+    const keys = ADDRESSES.flatMap((address) => [...operationsByKey(read({ address, openapi: '3.1' })).keys()]);
+    expect(keys.sort()).toEqual([...operationsByKey(combined).keys()].sort());
   });
 
   it('lint clean with redocly.yaml (its rules, no-unused-components among them, and every platform rule)', async () => {
@@ -179,15 +172,15 @@ describe('the OpenAPI 3.0.3 companions', () => {
     (_label, where) => {
       const companion = read(where);
       const original = read({ ...where, openapi: '3.1' });
-      const operations = operationsOf(companion);
-      expect([...operations.keys()]).toEqual([...operationsOf(original).keys()]);
+      const operations = operationsByKey(companion);
+      expect([...operations.keys()]).toEqual([...operationsByKey(original).keys()]);
       const apiKeys = new Set(Object.keys(companion.components.securitySchemes));
       for (const requirement of [
         ...(companion.security ?? []),
         ...[...operations.values()].flatMap((op) => op.security),
       ])
         for (const [name, roles] of Object.entries(requirement)) if (apiKeys.has(name)) expect(roles, name).toEqual([]);
-      for (const [key, operation] of operationsOf(original)) {
+      for (const [key, operation] of operationsByKey(original)) {
         const roles = operation.security.flatMap((r: any) => Object.values(r).flat());
         for (const role of roles) expect(operations.get(key).description, key).toContain(`\`${role}\``);
       }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ADDRESSES, bundledSpecPath, HTTP_METHODS } from '../../index.js';
+import { ADDRESSES, bundledSpecPath, operationsOf } from '../../index.js';
 import { bundledSpec, deref as derefIn } from '../support/bundled-spec.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -402,13 +402,11 @@ describe('what the spec says, and what it shows', () => {
   });
 
   it('shows an example for every response body, the undocumented ones included', () => {
-    const missing = Object.entries<Json>(spec.paths).flatMap(([path, item]) =>
-      HTTP_METHODS.filter((method) => item[method]).flatMap((method) =>
-        Object.entries<Json>(item[method].responses).flatMap(([status, response]) =>
-          Object.entries<Json>(deref(response).content ?? {})
-            .filter(([, media]) => !media.example && !Object.keys(media.examples ?? {}).length)
-            .map(([type]) => `${method.toUpperCase()} ${path} ${status} ${type}`),
-        ),
+    const missing = operationsOf(spec).flatMap(({ path, method, operation }) =>
+      Object.entries<Json>(operation.responses).flatMap(([status, response]) =>
+        Object.entries<Json>(deref(response).content ?? {})
+          .filter(([, media]) => !media.example && !Object.keys(media.examples ?? {}).length)
+          .map(([type]) => `${method.toUpperCase()} ${path} ${status} ${type}`),
       ),
     );
     expect(missing).toEqual([]);

@@ -3,7 +3,7 @@
 // fields and its code samples, with no network, no console error and no serious accessibility issue.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundledSpecPath } from '@chatplatform/spec';
+import { bundledSpecPath, operationsOf } from '@chatplatform/spec';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -20,7 +20,6 @@ import {
   renderedSpec,
   requireBuiltDocs,
 } from '../support/docs.js';
-import { operationsOf } from '../support/spec-operations.js';
 
 const spec = renderedSpec();
 const operationCount = operationsOf(spec).length;

@@ -2,12 +2,12 @@
 // so that no sample a reader copies can be wrong.
 
 import { type Mock, startMock } from '@chatplatform/mock';
+import { operationsOf } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrlWithDefaults } from '../../scripts/code-samples/operation-model.js';
 import { bundledSpec, deref, renderedSpec } from '../support/docs.js';
 import { runCurlSample, runTypeScriptSample, typecheckTypeScriptSamples } from '../support/sample-runners.js';
 import { compilePython, sdkRunners } from '../support/sdk-sample-runners.js';
-import { operationsOf } from '../support/spec-operations.js';
 
 const spec = renderedSpec();
 /** The published bundle: its security scheme keys, which the samples' clients name their settings after. */

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, readBundledSpec } from '@chatplatform/spec';
+import { operationsOf, readBundledSpec } from '@chatplatform/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -18,8 +18,8 @@ export interface Operation {
   responses: Json;
 }
 
-export const operations: Operation[] = Object.entries(spec.paths as Json).flatMap(([path, item]) =>
-  HTTP_METHODS.filter((method) => item[method]).map((method) => describeOperation(path, method, item)),
+export const operations: Operation[] = operationsOf(spec).map(({ path, method, pathItem }) =>
+  describeOperation(path, method, pathItem),
 );
 
 function describeOperation(path: string, method: string, item: Json): Operation {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { foldServerPaths, type Mock, startMock } from '@chatplatform/mock';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import { afterEach, describe, expect, test } from 'vitest';
 import { bundledSpec, packageDir } from '../../scripts/lib/paths.mjs';
 import { requireVenvTool } from '../../scripts/lib/toolchain.mjs';
@@ -19,9 +19,7 @@ interface Limitation {
 const mockLimitations: Limitation[] = JSON.parse(
   readFileSync(join(packageDir, 'schemathesis', 'mock-limitations.json'), 'utf8'),
 ).limitations;
-const operationCount = Object.values<Record<string, unknown>>(loadBundledSpec().paths).flatMap((item) =>
-  Object.keys(item).filter((key) => (HTTP_METHODS as readonly string[]).includes(key)),
-).length;
+const operationCount = operationsOf(loadBundledSpec()).length;
 /**
  * A bound on a hang, not a speed goal: schemathesis tries up to 30 cases of each operation, so its
  * time grows with them; three minutes, and 4 s more per operation.

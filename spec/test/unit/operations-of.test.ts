@@ -1,8 +1,8 @@
-// The operations the sample tests iterate: a method outside the common five (head, options, trace)
-// must not drop an operation, or its samples would go untested without a word.
-import { HTTP_METHODS } from '@chatplatform/spec';
+// operationsOf, the operations every package's tests iterate: a method outside the common five
+// (head, options, trace) must not drop an operation, or what a test checks of it would go unchecked
+// without a word.
 import { describe, expect, it } from 'vitest';
-import { operationsOf } from '../support/spec-operations.js';
+import { HTTP_METHODS, operationsOf } from '../../index.js';
 
 const operation = (operationId: string) => ({ operationId, responses: { '200': { description: 'OK' } } });
 
