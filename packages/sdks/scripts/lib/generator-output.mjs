@@ -8,9 +8,12 @@ export const KNOWN_GENERATOR_NOISE = [
     why: 'printed for every OpenAPI 3.1 document, whatever it holds',
   },
   {
-    generators: ['python'],
+    generators: ['python', 'go', 'java', 'rust', 'kotlin', 'ruby', 'php'],
     text: 'Failed to get the schema name: null',
-    why: 'the python generator prints it for any document, even a one-schema fixture (test/e2e/generator-output.test.ts)',
+    why:
+      'every generator prints it for a document with no operation at all (test/fixtures/no-operations.yaml), ' +
+      'and for the spec grown to 500 operations by the scale bench; the python generator for any document ' +
+      '(test/e2e/generator-output.test.ts)',
   },
   {
     generators: ['java'],

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runJar } from '../../scripts/generate.mjs';
+import { LANGUAGES, runJar } from '../../scripts/generate.mjs';
 import { KNOWN_GENERATOR_NOISE, problemsIn } from '../../scripts/lib/generator-output.mjs';
 import { requireGeneratorJar } from '../../scripts/lib/toolchain.mjs';
 
@@ -27,4 +27,23 @@ describe('the python generator on a fixture', () => {
       rmSync(out, { recursive: true, force: true });
     }
   });
+});
+
+describe('each generator on a document with no operation', () => {
+  test.each(LANGUAGES)(
+    '%s prints a line the noise list knows: it says nothing about the spec it is printed for',
+    (lang) => {
+      const jar = requireGeneratorJar();
+      const out = mkdtempSync(join(tmpdir(), 'sdks-generator-fixture-'));
+      try {
+        const fixture = join(import.meta.dirname, '..', 'fixtures', 'no-operations.yaml');
+        const { status, output } = runJar(jar, ['generate', '-g', lang, '-i', fixture, '-o', out]);
+        expect(status, output).toBe(0);
+        expect(output).toContain('Failed to get the schema name: null');
+        expect(problemsIn(output, lang)).toEqual([]);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 });
