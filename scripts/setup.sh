@@ -2,7 +2,7 @@
 # Installs everything the project needs on a fresh machine (Debian, as root or a user with sudo),
 # then the workspace's npm packages. Idempotent: each step checks before it installs.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # Node 24 LTS: the official binary from the npm registry's `node` package, under /usr/local so
 # that it comes first on PATH. The minimum is package.json's `engines.node`.
@@ -149,13 +149,18 @@ install_openapi_generator() {
   fi
 }
 
+# A venv at $1 that has pip: one a stopped run left without it is made again, not kept broken.
+venv_with_pip() {
+  "$1/bin/python" -c 'import pip' 2>/dev/null || python3 -m venv --clear "$1"
+}
+
 install_sdk_python() {
   # packages/sdks/.venv: schemathesis, pytest and the generated Python client's dependencies, pinned.
   if ! python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
     say "Python 3 with venv and pip (Debian packages)"
     apt_install python3 python3-venv python3-pip
   fi
-  [ -x packages/sdks/.venv/bin/python ] || python3 -m venv packages/sdks/.venv
+  venv_with_pip packages/sdks/.venv
   say "Python packages of packages/sdks (pip, pinned)"
   packages/sdks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/sdks/requirements.txt
 }
@@ -178,14 +183,17 @@ install_workspace() {
   pnpm install --frozen-lockfile
 }
 
-install_node
-install_pnpm
-install_chromium
-install_curl
-install_oasdiff
-install_sdk_toolchains
-install_sdk_ruby_php
-install_openapi_generator
-install_sdk_python
-install_sdk_peers
-install_workspace
+# Sourced (a test of one function), it defines the functions only.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  install_node
+  install_pnpm
+  install_chromium
+  install_curl
+  install_oasdiff
+  install_sdk_toolchains
+  install_sdk_ruby_php
+  install_openapi_generator
+  install_sdk_python
+  install_sdk_peers
+  install_workspace
+fi

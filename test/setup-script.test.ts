@@ -1,0 +1,16 @@
+// scripts/setup.sh's venv step, run alone: a venv a stopped set-up left without pip is made again.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it, onTestFinished } from 'vitest';
+import { repoRoot } from './support/repository.js';
+
+it('makes again a venv a stopped set-up left without pip', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'setup-venv-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const venv = join(dir, '.venv');
+  execFileSync('python3', ['-m', 'venv', '--without-pip', venv]); // what a run stopped before pip leaves
+  execFileSync('bash', ['-c', 'source scripts/setup.sh && venv_with_pip "$1"', 'setup', venv], { cwd: repoRoot });
+  expect(execFileSync(join(venv, 'bin', 'python'), ['-m', 'pip', '--version'], { encoding: 'utf8' })).toContain(venv);
+});
