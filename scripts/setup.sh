@@ -168,13 +168,15 @@ install_sdk_python() {
 install_sdk_peers() {
   # packages/sdks's peer generators: oapi-codegen and ogen are `go tool`s of peers/go (go.mod pins
   # them), progenitor a build dependency of peers/progenitor (Cargo.lock pins it); both are fetched
-  # here from the Go module proxy and crates.io, a no-op once cached. openapi-python-client comes
-  # with requirements.txt (install_sdk_python), @hey-api/openapi-ts with the workspace.
+  # here from the Go module proxy and crates.io, a no-op once cached, and the Go tools compiled into
+  # Go's build cache (about 50 CPU seconds once), so that the tests' first `go tool` only links them.
+  # openapi-python-client comes with requirements.txt (install_sdk_python), @hey-api/openapi-ts
+  # with the workspace.
   local go_bin cargo_bin
   go_bin=$(command -v go || echo /usr/local/go/bin/go)
   cargo_bin=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
   say "peer generators of packages/sdks (go mod download, cargo fetch)"
-  (cd packages/sdks/peers/go && "$go_bin" mod download)
+  (cd packages/sdks/peers/go && "$go_bin" mod download && "$go_bin" build -o /dev/null tool)
   "$cargo_bin" fetch --locked --quiet --manifest-path packages/sdks/peers/progenitor/Cargo.toml
 }
 
