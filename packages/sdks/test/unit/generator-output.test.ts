@@ -19,8 +19,12 @@ describe('problemsIn', () => {
   });
 
   test('drops known noise only for the generators it is known for', () => {
-    const output = line('WARN', 'o.o.codegen.utils.ModelUtils', 'Failed to get the schema name: null');
-    expect(problemsIn(output, 'python')).toEqual([]);
+    const output = line(
+      'WARN',
+      'o.o.c.languages.AbstractRustCodegen',
+      'type cannot be used as a field/variable name. Renamed to r#type',
+    );
+    expect(problemsIn(output, 'rust')).toEqual([]);
     expect(problemsIn(output, 'go')).toHaveLength(1);
   });
 
