@@ -19,7 +19,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
@@ -77,21 +77,19 @@ export async function step(what, promise, ms = STEP_TIMEOUT_MS) {
 }
 
 /**
- * [tag name, operationId, summary] of every operation of the rendered spec.
- * @param {{ paths?: Record<string, Record<string, { tags?: string[], operationId?: string, summary?: string }>> }} spec
+ * The route of every operation of the rendered spec: its tag name, operationId and summary.
+ * @param {{ paths?: unknown }} spec
  * @returns {Operation[]}
  */
-export function operationsOf(spec) {
-  return Object.values(spec.paths ?? {}).flatMap((pathItem) =>
-    HTTP_METHODS.filter((m) => pathItem[m]).map((m) => {
-      const { tags = [], operationId, summary } = pathItem[m];
-      if (!tags[0] || !operationId || !summary)
-        throw new Error(
-          `prerender: ${m.toUpperCase()} ${operationId ?? '?'} needs a tag, an operationId and a summary.`,
-        );
-      return { tag: tags[0], operationId, summary };
-    }),
-  );
+export function routesOf(spec) {
+  return operationsOf(spec).map(({ method, operation }) => {
+    const { tags = [], operationId, summary } = operation;
+    if (!tags[0] || !operationId || !summary)
+      throw new Error(
+        `prerender: ${method.toUpperCase()} ${operationId ?? '?'} needs a tag, an operationId and a summary.`,
+      );
+    return { tag: tags[0], operationId, summary };
+  });
 }
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -304,7 +302,7 @@ async function drawArea(page, { url, tagRoute, placeholder, overviewRules }, ope
  * counts the page loads Redoc's drawing took and `retries` the routes drawn a second time (the
  * tests hold them to that).
  * @param {string} pageFile the built page
- * @param {Operation[]} operations from operationsOf
+ * @param {Operation[]} operations from routesOf
  * @param {{ browser?: import('playwright-core').Browser }} [options] a running browser to draw in
  *   (the tests share one per run); without it, one is launched for the drawing and closed after.
  */
@@ -473,7 +471,7 @@ function write(pageFile, rendered) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const pageFile = dist('index.html');
-  const operations = operationsOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')));
+  const operations = routesOf(parse(readFileSync(dist('openapi.yaml'), 'utf8')));
   const started = performance.now();
   const rendered = await render(pageFile, operations).catch((error) => {
     if (/Executable doesn't exist|ENOENT/.test(error.message))

@@ -5,10 +5,10 @@
 // beside a copy of the route files: what is left must show the operation, styled, in the viewport.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, render, step } from '../../scripts/prerender-routes.mjs';
+import { render, routesOf, step } from '../../scripts/prerender-routes.mjs';
 import {
   type DocsBrowser,
   deref,
@@ -22,9 +22,7 @@ import {
 } from '../support/docs.js';
 
 const spec = renderedSpec();
-const operations = Object.values<any>(spec.paths).flatMap((item) =>
-  HTTP_METHODS.filter((m) => item[m]).map((m) => item[m]),
-);
+const operations = operationsOf(spec).map(({ operation }) => operation);
 const getCall = spec.paths['/calls/{sessionId}'].get;
 /**
  * A bound on a hang, not a speed goal, for a test that loads or draws every operation: a minute,
@@ -136,7 +134,7 @@ describe('prerendered operation pages', () => {
   it(
     'are drawn by Redoc in one load of the page per area, a route after the other, each as the build wrote it',
     async () => {
-      const drawn = await render(docsHtml, operationsOf(spec), { browser: docs.context.browser()! });
+      const drawn = await render(docsHtml, routesOf(spec), { browser: docs.context.browser()! });
       const areas = new Set(operations.map((operation) => operation.tags[0]));
       expect(drawn.loads).toBe(1 + areas.size); // the overview, then each area's address
       expect(drawn.routes.map((r: { route: string }) => `#${r.route}`).sort()).toEqual(
@@ -151,7 +149,7 @@ describe('prerendered operation pages', () => {
   );
 
   it('draws a route whose drawing fails once more, in a fresh load of its area; a second failure ends the build', async () => {
-    const calls = operationsOf(spec).filter((operation) => operation.tag === getCall.tags[0]);
+    const calls = routesOf(spec).filter((operation) => operation.tag === getCall.tags[0]);
     const brokenOnce = await render(docsHtml, calls, { browser: breakingBrowser(getCall, 1) });
     expect(brokenOnce.retries).toBe(1);
     expect(brokenOnce.loads).toBe(3); // the overview, the area, the area again

@@ -2,7 +2,7 @@
 // never by its key in the spec ("apiKey"): in every operation's Security box (hydrated and
 // prerendered), its details dialog and the search (scripts/reading/schemes-by-header.js). The code
 // samples still use the published keys, which the generated clients name their settings after.
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,20 +23,17 @@ const rendered = renderedSpec();
 const schemes: Record<string, { name: string; in: string }> = published.components.securitySchemes;
 /** The published keys a reader could take for a header name: each differs from its scheme's header. */
 const misleadingKeys = Object.keys(schemes).filter((key) => key !== schemes[key]!.name);
-const operations = Object.entries<any>(published.paths).flatMap(([path, item]) =>
-  HTTP_METHODS.filter((m) => item[m]).map((method) => {
-    const operation = item[method];
-    const requirement = (operation.security ?? published.security)[0] as Record<string, string[]>;
-    return {
-      path,
-      method,
-      operation,
-      route: operationRoute(operation),
-      keys: Object.keys(requirement),
-      headers: Object.keys(requirement).map((key) => `${schemes[key]!.name} header`),
-    };
-  }),
-);
+const operations = operationsOf(published).map(({ path, method, operation }) => {
+  const requirement = (operation.security ?? published.security)[0] as Record<string, string[]>;
+  return {
+    path,
+    method,
+    operation,
+    route: operationRoute(operation),
+    keys: Object.keys(requirement),
+    headers: Object.keys(requirement).map((key) => `${schemes[key]!.name} header`),
+  };
+});
 const securityPanel = (page: Page) =>
   page
     .locator('[data-component-name="Panel/Panel"]', {

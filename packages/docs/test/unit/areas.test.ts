@@ -4,38 +4,40 @@
 // stays about the same size however many operations the spec has.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import { describe, expect, it } from 'vitest';
 import { splitByArea } from '../../scripts/areas.mjs';
 import { areaFile, docsDir, docsHtml, operationRoute, renderedSpec } from '../support/docs.js';
 
 const spec = renderedSpec();
-const operations = Object.entries<any>(spec.paths).flatMap(([path, item]) =>
-  HTTP_METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] })),
-);
+const operations = operationsOf(spec);
 /** The keys an operation keeps in the page: its sidebar entry and its search hit. */
 const INDEX_KEYS = ['tags', 'operationId', 'summary', 'deprecated', 'security'];
 
 describe('the page and its area files', () => {
-  it("carry each operation's samples, parameters and responses in its area's file, not in the page", () => {
-    const html = readFileSync(docsHtml, 'utf8');
-    const embedded = JSON.parse(/const __redoc_definition = (\{.*?\});\n/s.exec(html)![1]!);
-    const areas = new Map<string, ReturnType<typeof areaFile>>();
-    for (const { path, method, operation } of operations) {
-      const where = `${method.toUpperCase()} ${path}`;
-      expect(
-        Object.keys(embedded.paths[path][method]).every((key) => INDEX_KEYS.includes(key)),
-        where,
-      ).toBe(true);
-      for (const sample of operation['x-codeSamples'])
-        expect(html.includes(JSON.stringify(sample.source).slice(1, -1)), `${where} ${sample.lang}`).toBe(false);
-      const file = join(docsDir, 'dist/areas', `${operationRoute(operation).split('/')[1]}.js`);
-      expect(existsSync(file), file).toBe(true);
-      const area = areas.get(file) ?? areas.set(file, areaFile(file)).get(file)!; // each file read once
-      expect(area.paths[path][method], where).toEqual(operation);
-      expect(area.tryIt.map((op: { id: string }) => op.id)).toContain(operation.operationId);
-    }
-  });
+  it(
+    "carry each operation's samples, parameters and responses in its area's file, not in the page",
+    () => {
+      const html = readFileSync(docsHtml, 'utf8');
+      const embedded = JSON.parse(/const __redoc_definition = (\{.*?\});\n/s.exec(html)![1]!);
+      const areas = new Map<string, ReturnType<typeof areaFile>>();
+      for (const { path, method, operation } of operations) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(
+          Object.keys(embedded.paths[path][method]).every((key) => INDEX_KEYS.includes(key)),
+          where,
+        ).toBe(true);
+        for (const sample of operation['x-codeSamples'])
+          expect(html.includes(JSON.stringify(sample.source).slice(1, -1)), `${where} ${sample.lang}`).toBe(false);
+        const file = join(docsDir, 'dist/areas', `${operationRoute(operation).split('/')[1]}.js`);
+        expect(existsSync(file), file).toBe(true);
+        const area = areas.get(file) ?? areas.set(file, areaFile(file)).get(file)!; // each file read once
+        expect(area.paths[path][method], where).toEqual(operation);
+        expect(area.tryIt.map((op: { id: string }) => op.id)).toContain(operation.operationId);
+      }
+    },
+    5_000 + operations.length * 20,
+  ); // a bound on a hang, from the spec's size: each sample is looked for in the whole page (5.6 s at 500 operations under load)
 
   it('embed in the page a definition that grows by an index entry per operation, not by the operation', () => {
     const grown = structuredClone(spec);

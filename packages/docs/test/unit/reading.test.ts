@@ -2,7 +2,7 @@
 // schema shown as one type, the areas without an operation as one table instead of empty
 // sections, and descriptions whose search snippets keep the space at each wrapped line.
 import { readFileSync } from 'node:fs';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { HTTP_METHODS, operationsOf } from '@chatplatform/spec';
 import { describe, expect, it } from 'vitest';
 import { conditionalSentence } from '../../scripts/reading/conditional-as-prose.js';
 import { SPACE, spaceBlocks } from '../../scripts/reading/search-spacing.js';
@@ -13,7 +13,7 @@ import { bundledSpec, docsHtml, renderedSpec } from '../support/docs.js';
 const spec = renderedSpec();
 const published = bundledSpec();
 const operationTags = (document: any) =>
-  new Set(Object.values<any>(document.paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
+  new Set(operationsOf(document).flatMap(({ operation }) => operation.tags ?? []));
 
 describe('the license', () => {
   it('is named on the page by its name, while the published bundle keeps its SPDX identifier', () => {
