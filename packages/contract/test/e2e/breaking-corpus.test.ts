@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationsOf, readBundledSpec } from '@chatplatform/spec';
+import { effectiveServers, operationsOf, readBundledSpec } from '@chatplatform/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BreakingResult, compareSpecs, type Finding } from '../../src/breaking/gate.js';
@@ -402,7 +402,14 @@ describe('the corpus', () => {
 describe('what the findings say', () => {
   it('a server change names the operation, the old and the new URL template', () => {
     const [change] = get('the Calls host segment call- renamed calls-').result.breaking;
-    expect(change).toMatchObject({ id: 'server-url-changed', where: 'GET /calls/{sessionId}', checkedBy: 'contract' });
+    // Every operation the Calls host serves: Get Call today, its whole area at the platform's size.
+    const onCallsHost = operationsOf(platform)
+      .filter(({ operation, pathItem }) =>
+        effectiveServers({ operation, pathItem, root: platform }).some((server) => server.url.includes('.call-')),
+      )
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(onCallsHost).toContain('GET /calls/{sessionId}');
+    expect(change).toMatchObject({ id: 'server-url-changed', where: onCallsHost.join(', '), checkedBy: 'contract' });
     expect(change?.text).toContain(
       'from https://{appId}.call-{region}.{serviceDomain}/v3 to https://{appId}.calls-{region}.{serviceDomain}/v3',
     );
