@@ -30,6 +30,11 @@ const participantFields = Object.keys(deref(spec, spec.components.schemas.CallPa
 const sampleLabels: string[] = getCall['x-codeSamples'].map((s: { label: string }) => s.label);
 
 const DESKTOP = { width: 1400, height: 900 };
+/**
+ * A bound on a hang, not a speed goal, for a route that may reload the page (one in another area,
+ * its area's file loaded again): at 500 operations under load it took longer than a step's 10 s.
+ */
+const RELOAD_BOUND_MS = 60_000;
 const PHONE = { width: 390, height: 844 };
 
 let docs: DocsBrowser;
@@ -74,13 +79,17 @@ async function show(page: Page, hash: string): Promise<void> {
     .catch((error: Error) => {
       if (!/context was destroyed/.test(error.message)) throw error;
     });
-  await page.waitForFunction((route) => {
-    if (document.documentElement.dataset.pageAids !== 'done') return false;
-    if (!document.querySelector('img[alt="redocly logo"]')) return false;
-    if (route !== '#/') return document.getElementById(decodeURIComponent(route.slice(2))) !== null;
-    const items = [...document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')];
-    return items.length === 1 && items[0]!.closest('a')?.getAttribute('href') === route;
-  }, route);
+  await page.waitForFunction(
+    (route) => {
+      if (document.documentElement.dataset.pageAids !== 'done') return false;
+      if (!document.querySelector('img[alt="redocly logo"]')) return false;
+      if (route !== '#/') return document.getElementById(decodeURIComponent(route.slice(2))) !== null;
+      const items = [...document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')];
+      return items.length === 1 && items[0]!.closest('a')?.getAttribute('href') === route;
+    },
+    route,
+    { timeout: RELOAD_BOUND_MS },
+  );
 }
 
 /**

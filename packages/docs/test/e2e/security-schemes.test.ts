@@ -3,7 +3,7 @@
 // prerendered), its details dialog and the search (scripts/reading/schemes-by-header.js). The code
 // samples still use the published keys, which the generated clients name their settings after.
 import { operationsOf } from '@chatplatform/spec';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bundledSpec,
@@ -34,8 +34,9 @@ const operations = operationsOf(published).map(({ path, method, operation }) => 
     headers: Object.keys(requirement).map((key) => `${schemes[key]!.name} header`),
   };
 });
-const securityPanel = (page: Page) =>
-  page
+/** The first Security box in `within` (the page by default). */
+const securityPanel = (page: Page, within: Page | Locator = page) =>
+  within
     .locator('[data-component-name="Panel/Panel"]', {
       has: page.getByRole('button', { name: 'View security details' }),
     })
@@ -61,9 +62,13 @@ describe("each operation's Security box", () => {
       for (const url of [`${docsUrl}${op.route}`, `${scriptless}${op.route}`]) {
         await page.goto('about:blank');
         await page.goto(url);
-        // Read once the box is drawn (Redoc's hydration redraws it), not at whatever moment the load ends.
-        const body = securityPanel(page).locator('[data-testid="panel-body"]');
-        await body.filter({ hasText: op.headers[0] }).waitFor();
+        // The box in the operation's own section (an area's page draws all its operations), read once
+        // drawn (Redoc's hydration redraws it), not at whatever moment the load ends.
+        const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
+        const body = securityPanel(page, section)
+          .locator('[data-testid="panel-body"]')
+          .filter({ hasText: op.headers[0] });
+        await body.waitFor();
         const box = await body.innerText();
         for (const header of op.headers) expect(box, url).toContain(header);
         for (const key of misleadingKeys) expect(box, url).not.toMatch(new RegExp(`\\b${key}\\b`));
