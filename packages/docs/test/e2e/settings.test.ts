@@ -14,6 +14,7 @@ import {
   deref,
   docsUrl,
   launchDocsBrowser,
+  operationRoute,
   renderedSpec,
   requireBuiltDocs,
   startDocsServer,
@@ -92,9 +93,28 @@ function frames(page: Page, count: number): Promise<void> {
   );
 }
 
+const getCallSection = `[data-section-id="${operationRoute(getCall).slice(1)}"]`;
+/** Get Call's request samples: its area's page draws every operation of the area, each with its own. */
+const getCallSamples = (page: Page) => page.locator(`${getCallSection} .panel-request-samples`);
+
+/**
+ * Resolves once the page has scrolled to Get Call, as Redoc does after it hydrates: a menu opened
+ * before that opens where the layout is still moving, and its items can end outside the viewport.
+ */
+const landedOnGetCall = (page: Page) =>
+  page.waitForFunction(
+    (selector) => {
+      const top = document.querySelector(selector)?.getBoundingClientRect().top;
+      return top !== undefined && Math.abs(top) < 100;
+    },
+    getCallSection,
+    { timeout: 60_000 }, // a bound on a hang, not a speed goal
+  );
+
 /** Each of Get Call's samples as the page shows it and as its Copy button copies it, in every language. */
 async function shownSamples(page: Page): Promise<Record<string, Shown>> {
-  const panel = page.locator('.panel-request-samples').first();
+  const panel = getCallSamples(page);
+  await landedOnGetCall(page);
   const samples: Record<string, Shown> = {};
   for (const label of labels) {
     await panel.locator('[data-component-name="Dropdown/Dropdown"]').last().click();
@@ -168,11 +188,11 @@ describe('region and app id, from the file', () => {
       const appId = await fresh.locator('.reader-settings input[name=appId]').inputValue();
       const samples = await shownSamples(fresh);
       // The server menu's Copy, on the item of the chosen address.
-      await fresh.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+      await getCallSamples(fresh).locator('[data-component-name="Dropdown/Dropdown"]').first().click();
       const serverItem = fresh.getByRole('menuitem').filter({ hasText: 'my-app.call-eu.' }).first();
       const serverCopy = await copiedBy(fresh, serverItem.getByRole('button', { name: 'Copy' }));
       // Closed before the page's text is read (Escape does not close Redoc's dropdown).
-      await fresh.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').first().click();
+      await getCallSamples(fresh).locator('[data-component-name="Dropdown/Dropdown"]').first().click();
       await fresh.getByRole('menu').first().waitFor({ state: 'detached' });
       const text = await fresh.locator('#redoc').innerText();
       chosen = { regions, appId, samples, serverCopy, text, guide: await guideBlocks(fresh) };
@@ -252,8 +272,8 @@ describe('"the mock" on pnpm start\'s page', () => {
     samples = await shownSamples(page);
     // What a reader runs is what they copied; the tests below run that.
     shown = Object.fromEntries(Object.entries(samples).map(([label, s]) => [label, s.copied]));
-    const typescript = page.locator('.panel-request-samples pre').first(); // TypeScript was not the last shown
-    await page.locator('.panel-request-samples [data-component-name="Dropdown/Dropdown"]').last().click();
+    const typescript = getCallSamples(page).locator('pre').first(); // TypeScript was not the last shown
+    await getCallSamples(page).locator('[data-component-name="Dropdown/Dropdown"]').last().click();
     await page
       .getByRole('menuitem')
       .filter({ hasText: /^TypeScript$/ })
