@@ -110,6 +110,7 @@ function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResp
     connection: 'close',
   };
   response.writeHead(413, headers).write(text);
+  if (request.complete) return void response.end(); // the body ended while it was being refused
   const cutOff = () => request.socket.destroy();
   let discarded = 0;
   request.on('data', (chunk: Buffer) => {
