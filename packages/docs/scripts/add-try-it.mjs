@@ -7,7 +7,7 @@
 // the panel cannot send (a non-header key, a non-JSON body) fails the build with what to change.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { effectiveServers, HTTP_METHODS, resolveRef } from '@chatplatform/spec';
+import { effectiveServers, operationsOf, resolveRef } from '@chatplatform/spec';
 import { AREA_GLOBAL } from './areas.mjs';
 
 /**
@@ -102,10 +102,9 @@ function keysOf(spec, operation, where) {
  * @param {Spec} spec
  */
 export function tryItOperations(spec) {
-  const paths = /** @type {Record<string, PathItem>} */ (spec.paths ?? {});
-  return Object.entries(paths).flatMap(([path, pathItem]) =>
-    HTTP_METHODS.filter((m) => pathItem[m]).map((method) => {
-      const operation = /** @type {Operation} */ (pathItem[method]); // the filter kept the methods it has
+  return operationsOf(spec).map(
+    /** @param {{ path: string, method: string, pathItem: PathItem, operation: Operation }} found */
+    ({ path, method, pathItem, operation }) => {
       const where = `${method.toUpperCase()} ${path}`;
       const [server] = effectiveServers({ operation, pathItem, root: spec });
       if (!server) throw new Error(`try-it: ${where} has no server.`);
@@ -120,7 +119,7 @@ export function tryItOperations(spec) {
         body: bodyOf(spec, method, operation, where),
         keys: keysOf(spec, operation, where),
       };
-    }),
+    },
   );
 }
 

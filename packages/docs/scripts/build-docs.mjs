@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundledSpecPath, effectiveServers, HTTP_METHODS } from '@chatplatform/spec';
+import { bundledSpecPath, effectiveServers, operationsOf } from '@chatplatform/spec';
 import { parse } from 'yaml';
 import { tryItOperations } from './add-try-it.mjs';
 import { areaAddresses, areaScript, splitByArea, withAreas } from './areas.mjs';
@@ -18,13 +18,8 @@ import { areaAddresses, areaScript, splitByArea, withAreas } from './areas.mjs';
 function serversOf(spec) {
   const all = [...(spec.servers ?? [])];
   // A bundle's path items are inline.
-  const paths = /** @type {Record<string, import('@redocly/openapi-core').Oas3PathItem>} */ (spec.paths ?? {});
-  for (const pathItem of Object.values(paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (operation) all.push(...effectiveServers({ operation, pathItem, root: spec }));
-    }
-  }
+  for (const { operation, pathItem } of operationsOf(spec))
+    all.push(...effectiveServers({ operation, pathItem, root: spec }));
   const byUrl = new Map(all.map((server) => [server.url, server]));
   return [...byUrl.values()].map(({ url, variables = {} }) => ({
     url,

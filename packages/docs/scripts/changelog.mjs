@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBreaking } from '@chatplatform/contract';
-import { HTTP_METHODS } from '@chatplatform/spec';
+import { operationsOf } from '@chatplatform/spec';
 import { parse } from 'yaml';
 
 export const TAG_PATTERN = /^spec-v(\d+)\.(\d+)\.(\d+)$/;
@@ -97,22 +97,16 @@ const versionOf = (file) => parse(readFileSync(file, 'utf8')).info.version;
  * @param {string} file a bundle
  * @returns {Map<string, OperationFacts>}
  */
-function operationsOf(file) {
+function operationFacts(file) {
   /** @type {import('@redocly/openapi-core').Oas3_1Definition} */
   const spec = parse(readFileSync(file, 'utf8'));
-  /** @type {Map<string, OperationFacts>} */
-  const operations = new Map();
   // A bundle's path items are inline.
-  const paths = /** @type {Record<string, import('@redocly/openapi-core').Oas3PathItem | undefined>} */ (
-    spec.paths ?? {}
+  return new Map(
+    operationsOf(spec).map(({ path, method, operation }) => [
+      `${method.toUpperCase()} ${path}`,
+      { summary: operation.summary, deprecated: !!operation.deprecated },
+    ]),
   );
-  for (const [path, item] of Object.entries(paths)) {
-    for (const method of HTTP_METHODS) {
-      const op = item?.[method];
-      if (op) operations.set(`${method.toUpperCase()} ${path}`, { summary: op.summary, deprecated: !!op.deprecated });
-    }
-  }
-  return operations;
 }
 
 /** @param {string} key @param {OperationFacts} op */
@@ -125,8 +119,8 @@ const named = (key, op) => (op.summary ? `${key} (${op.summary})` : key);
  */
 function operationChanges(base, revision) {
   /** @type {Map<string, OperationFacts>} */
-  const before = base ? operationsOf(base) : new Map();
-  const after = operationsOf(revision);
+  const before = base ? operationFacts(base) : new Map();
+  const after = operationFacts(revision);
   const added = [...after].filter(([key]) => !before.has(key)).map(([key, op]) => named(key, op));
   const removed = [...before].filter(([key]) => !after.has(key)).map(([key, op]) => named(key, op));
   const deprecated = [...after]
