@@ -1,13 +1,14 @@
 // The peer generators beside OpenAPI Generator: the tools each ecosystem uses most. Each generates
 // one client per address (Calls, chat, management) from that address's bundle, the only way a
 // tool that ignores path-level `servers` can reach the right host, and compiles them with its own
-// toolchain. test/e2e/peer-generators.test.ts prepares each (preparePeer) and runs its driver
-// (peers/<tool>/); `node scripts/peers.mjs [tool...]` prepares them by hand.
+// toolchain. The package's build prepares each (`node scripts/peers.mjs [tool...]`, turbo caching
+// what it makes); test/e2e/peer-generators.test.ts checks the build made them (requireBuiltPeer) and
+// runs each driver (peers/<tool>/).
 // Each tool's version is pinned where its ecosystem pins it: package.json (@hey-api/openapi-ts),
 // requirements.txt (openapi-python-client), peers/go/go.mod's `tool` lines (oapi-codegen, ogen),
 // peers/progenitor/Cargo.toml and Cargo.lock (progenitor).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ADDRESSES } from '@chatplatform/spec';
@@ -163,6 +164,10 @@ function progenitor() {
   sh(cargo, ['build', '--locked', '--quiet', ...manifest], {
     env: { ...process.env, ...progenitorSpecs() },
   });
+  // cargo hard-links its binary into target/deps, which turbo cannot restore from its cache: the
+  // driver the test runs (and turbo caches) is a plain copy.
+  mkdirSync(join(peerDir('progenitor'), 'bin'), { recursive: true });
+  copyFileSync(join(peerDir('progenitor'), 'target', 'debug', progenitorBinary), progenitorDriver);
 }
 
 export function progenitorSpecs() {
@@ -171,18 +176,35 @@ export function progenitorSpecs() {
   );
 }
 
-export const progenitorDriver = join(peerDir('progenitor'), 'target', 'debug', 'chatplatform-peer-progenitor');
+const progenitorBinary = 'chatplatform-peer-progenitor';
+export const progenitorDriver = join(peerDir('progenitor'), 'bin', progenitorBinary);
 
 /**
- * Each peer: its language, the bundles it reads (OpenAPI version) and how it generates and compiles.
- * @type {Record<string, { language: string, oas: '3.1' | '3.0', prepare: () => void | Promise<void> }>}
+ * Each peer: its language, the bundles it reads (OpenAPI version), how it generates and compiles,
+ * and what that leaves for its driver to run (`built`).
+ * @type {Record<string, { language: string, oas: '3.1' | '3.0', prepare: () => void | Promise<void>, built: string[] }>}
  */
 export const PEERS = {
-  'hey-api': { language: 'TypeScript', oas: '3.1', prepare: heyApi },
-  'openapi-python-client': { language: 'Python', oas: '3.1', prepare: openapiPythonClient },
-  'oapi-codegen': { language: 'Go', oas: '3.1', prepare: () => goPeer('oapi-codegen') },
-  ogen: { language: 'Go', oas: '3.1', prepare: () => goPeer('ogen') },
-  progenitor: { language: 'Rust', oas: '3.0', prepare: progenitor },
+  'hey-api': {
+    language: 'TypeScript',
+    oas: '3.1',
+    prepare: heyApi,
+    built: ADDRESSES.map((address) => join(peerOutput('hey-api'), address, 'index.ts')),
+  },
+  'openapi-python-client': {
+    language: 'Python',
+    oas: '3.1',
+    prepare: openapiPythonClient,
+    built: ADDRESSES.map((address) => join(peerOutput('openapi-python-client'), `${address}_client`, 'client.py')),
+  },
+  'oapi-codegen': {
+    language: 'Go',
+    oas: '3.1',
+    prepare: () => goPeer('oapi-codegen'),
+    built: [goDriver('oapi-codegen')],
+  },
+  ogen: { language: 'Go', oas: '3.1', prepare: () => goPeer('ogen'), built: [goDriver('ogen')] },
+  progenitor: { language: 'Rust', oas: '3.0', prepare: progenitor, built: [progenitorDriver] },
 };
 
 /**
@@ -190,7 +212,27 @@ export const PEERS = {
  * @param {string} tool a key of PEERS
  */
 export async function preparePeer(tool) {
+  await peerNamed(tool).prepare();
+}
+
+/**
+ * Throws, naming the command that makes them, unless the package's build left what `tool`'s driver
+ * runs: the clients it generated and compiled (a failed generation or compile fails the build).
+ * @param {string} tool a key of PEERS
+ */
+export function requireBuiltPeer(tool) {
+  const missing = peerNamed(tool).built.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `${tool}'s clients are not built (${missing.join(', ')} missing): run \`pnpm build\` at the repository root, ` +
+        `or \`node scripts/peers.mjs ${tool}\` in packages/sdks.`,
+    );
+  }
+}
+
+/** @param {string} tool */
+function peerNamed(tool) {
   const peer = PEERS[tool];
   if (!peer) throw new Error(`Unknown peer generator ${tool}; known: ${Object.keys(PEERS).join(', ')}.`);
-  await peer.prepare();
+  return peer;
 }

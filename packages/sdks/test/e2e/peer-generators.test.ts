@@ -1,6 +1,6 @@
-// The peer generators beside OpenAPI Generator (scripts/lib/peers.mjs): each generates one client
-// per address from that address's bundle and compiles it, then its driver (peers/<tool>/) calls
-// them and prints its steps; every check is here, each its own test, so that the README's peer
+// The peer generators beside OpenAPI Generator (scripts/lib/peers.mjs): the package's build has each
+// generate one client per address from that address's bundle and compile it; here its driver
+// (peers/<tool>/) calls them and prints its steps; every check is here, each its own test, so that the README's peer
 // matrix (scripts/matrix.mjs) shows which check holds for which tool. A check a tool fails where
 // the spec cannot help is listed in scripts/lib/peer-defects.mjs with the tool's own issue; for it
 // the test asserts that defect's own symptom, on a client that generated, compiled and ran (so a
@@ -8,7 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { knownDefect } from '../../scripts/lib/peer-defects.mjs';
-import { PEERS, preparePeer } from '../../scripts/lib/peers.mjs';
+import { PEERS, requireBuiltPeer } from '../../scripts/lib/peers.mjs';
 import { credentialProblems } from '../support/credentials-on-the-wire.js';
 import { defaultHost, withoutAddedNulls } from '../support/driver-output.js';
 import type { DriverStep } from '../support/drivers.js';
@@ -71,11 +71,11 @@ afterAll(async () => {
   await fixtures?.stop();
 });
 
-// A cold build compiles each tool's dependencies (progenitor's crates, ogen's runtime); later runs reuse them.
-const PREPARE_TIMEOUT = 900_000;
+/** Five drivers, each a process or a module calling its three clients: a bound on a hang, not a speed goal. */
+const DRIVER_TIMEOUT = 120_000;
 
 describe.each(Object.keys(PEERS))('%s', (tool) => {
-  let prepareError: unknown;
+  let buildError: unknown;
   let run: PeerRun = { steps: [], hosts: [] };
   let requests: FixtureServer['requests'] = [];
   /** A check, or, where the tool has a known defect for it, the defect's symptom on a client that ran. */
@@ -83,13 +83,13 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
     if (!knownDefect(tool, title)) return test(title, body);
     if (!symptom) throw new Error(`peer-defects.mjs lists "${title}" for ${tool}, which has no symptom to assert`);
     test(title, () => {
-      if (prepareError) throw prepareError;
+      if (buildError) throw buildError;
       symptom();
     });
   };
   const steps = (name: string) => run.steps.filter((s: DriverStep) => s.step === name).map((s) => s.result);
   const record = (id: string) => {
-    if (prepareError) throw prepareError;
+    if (buildError) throw buildError;
     const found = steps('record').find((r) => r.id === id);
     expect(found, `the ${tool} driver printed no result for the record "${id}"`).toBeDefined();
     expect(found.error, `the ${tool} client failed on the record "${id}"`).toBeUndefined();
@@ -97,7 +97,7 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
   };
   /** Where the client sent an operation left on its default address. */
   const hostOf = (operationId: string) => {
-    if (prepareError) throw prepareError;
+    if (buildError) throw buildError;
     const attempts = steps('default-host');
     const attempt = attempts.find((s) => s.operation === operationId);
     expect(attempt, `the ${tool} driver did not try ${operationId}`).toBeDefined();
@@ -130,9 +130,9 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
 
   beforeAll(async () => {
     try {
-      await preparePeer(tool);
+      requireBuiltPeer(tool);
     } catch (error) {
-      prepareError = error;
+      buildError = error;
       return;
     }
     fixtures.connects.length = 0;
@@ -154,10 +154,10 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
       },
     });
     requests = [...fixtures.requests];
-  }, PREPARE_TIMEOUT);
+  }, DRIVER_TIMEOUT);
 
   check('generates a client per address from its bundles and compiles them', () => {
-    if (prepareError) throw prepareError;
+    if (buildError) throw buildError;
   });
 
   hostCheck('Get Call reaches the Calls host by default', ['get-call']);
@@ -166,7 +166,7 @@ describe.each(Object.keys(PEERS))('%s', (tool) => {
 
   /** The credentials of an operation's requests, read on the wire (test/support/credentials-on-the-wire.ts). */
   const expectCredentialsOnTheWire = (operationId: string) => {
-    if (prepareError) throw prepareError;
+    if (buildError) throw buildError;
     expect(credentialProblems(spec, operationId, requests, CREDENTIALS)).toEqual([]);
   };
 
