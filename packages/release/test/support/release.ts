@@ -1,5 +1,6 @@
-// The release folder as `node src/cli.mjs build` left it, fresh environments to install into, and
-// the mock (the released @chatplatform/mock, started with npx) every first call goes to.
+// The release folder as the package's build (`node src/cli.mjs build`) left it, fresh environments
+// to install into, and the mock (the released @chatplatform/mock, started with npx) every first
+// call goes to.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,7 @@ export const installDir = join(packageDir, 'install');
 /** Fails the run, saying how to build, when the release folder is missing. */
 export function requireRelease(): void {
   if (!existsSync(join(releaseDir, 'SHA256SUMS'))) {
-    throw new Error(
-      `${releaseDir} holds no release: build it with \`pnpm --filter @chatplatform/release build:artifacts\``,
-    );
+    throw new Error(`${releaseDir} holds no release: build it with \`pnpm build\` at the repository root`);
   }
 }
 
