@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two tiers (the repository's convention): `unit` runs in-process on the built workspace (no browser,
 // mock, compiler or other process); `e2e` holds the rest and shares one Chromium per run.
 export default defineConfig({
   test: {
+    // At least two files at once (vitest's default is one fewer than the cores: one on two): the e2e
+    // files mostly wait on the browser and the compilers (one at a time on two cores, about 130 CPU
+    // seconds in 5 minutes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
