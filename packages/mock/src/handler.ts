@@ -81,15 +81,19 @@ function prismInput(request: http.IncomingMessage, body: unknown): IHttpRequest 
   };
 }
 
+/** The whole body; rejected once it passes MAX_BODY_BYTES, when it stops reading (the refusal reads the rest). */
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new Error('too large'));
-      else chunks.push(chunk);
-    });
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.off('data', collect);
+      chunks.length = 0;
+      reject(new Error('too large'));
+    };
+    request.on('data', collect);
     request.once('end', () => resolve(Buffer.concat(chunks)));
     request.once('error', reject);
   });
