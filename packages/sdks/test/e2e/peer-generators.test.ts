@@ -1,7 +1,7 @@
 // The peer generators beside OpenAPI Generator (scripts/lib/peers.mjs): the package's build has each
 // generate one client per address from that address's bundle and compile it; here its driver
-// (peers/<tool>/) calls them and prints its steps; every check is here, each its own test, so that the README's peer
-// matrix (scripts/matrix.mjs) shows which check holds for which tool. A check a tool fails where
+// (peers/<tool>/) calls them and prints its steps. Every check is here, each its own test, so that
+// the README's peer matrix (scripts/matrix.mjs) shows which check holds for which tool. A check a tool fails where
 // the spec cannot help is listed in scripts/lib/peer-defects.mjs with the tool's own issue; for it
 // the test asserts that defect's own symptom, on a client that generated, compiled and ran (so a
 // broken toolchain never passes for the known defect), and fails the day the tool is fixed.
