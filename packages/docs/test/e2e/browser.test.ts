@@ -238,10 +238,13 @@ describe('the docs page, opened from disk', () => {
     onTestFinished(() => pick(sampleLabels[0]!)); // the language a fresh load shows, for the tests after
     for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[]) {
       await pick(label);
-      const code = await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').innerText();
-      // First line of the sample, whitespace-normalised (the code block wraps and highlights).
+      const code = panel.locator('[data-component-name="CodeBlock/CodeBlock"]');
+      // First line of the sample, whitespace-normalised (the code block wraps and highlights). React
+      // draws the chosen sample after the click returns: the block is read until it shows it.
       const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
-      expect(code.replace(/\s+/g, ' '), label).toContain(firstLine);
+      await expect
+        .poll(async () => (await code.innerText()).replace(/\s+/g, ' '), { message: label, timeout: 10_000 })
+        .toContain(firstLine);
     }
     expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP']);
   });
