@@ -1,10 +1,14 @@
-// Each artifact of the release installed where nothing of the workspace is (a new npm project, a
-// new venv, a new Go module, new Maven and Cargo projects, a gem home, an unzipped PHP package), its
-// dependencies from its ecosystem's registry, then a first call against the released mock: Get Call
-// on the Calls host with the apikey, List apps on the management API with its key and secret.
-// Where each is served and the headers the keys go in are read from the bundled spec
-// (test/support/first-call.ts) and handed to the programs in their environment.
+// Each artifact of the release installed as Getting started's install line for its language says
+// (read from the built docs page, test/support/install-lines.ts, run as written with `RELEASE` made
+// this release folder), where nothing of the workspace is (a new npm project, a new venv, a new Go
+// module, new Maven and Cargo projects, a gem home, an unzipped PHP package), its dependencies from
+// its ecosystem's registry, then a first call against the released mock: Get Call on the Calls host
+// with the apikey, List apps on the management API with its key and secret. Where each is served
+// and the headers the keys go in are read from the bundled spec (test/support/first-call.ts) and
+// handed to the programs in their environment.
+import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
   copyFileSync,
   cpSync,
   existsSync,
@@ -22,6 +26,7 @@ import { cargoEnv } from '../../src/builders/rust.mjs';
 import { extractTarGz } from '../../src/lib/archive.mjs';
 import { releaseContext } from '../../src/lib/context.mjs';
 import { firstCallEnv, getCallPath, serverDefaultUrl } from '../support/first-call.js';
+import { againstRelease, getCallSample, installLines } from '../support/install-lines.js';
 import {
   artifact,
   freshDir,
@@ -40,6 +45,22 @@ const credentials = {
   CHATPLATFORM_MANAGEMENT_SECRET: 'install-test-management-secret',
 };
 
+/** Getting started's install lines by language. */
+let lines: Map<string, string[]>;
+/** The code spans of `label`'s row in Getting started's install table. */
+function row(label: string): string[] {
+  const codes = lines.get(label);
+  if (!codes?.length) throw new Error(`Getting started gives no install line for ${label}`);
+  return codes;
+}
+/** The first code span of `label`'s row, which must match `form`: the line a reader runs. */
+function installLine(label: string, form: RegExp): string {
+  const [line] = row(label);
+  expect(line, `${label}'s install line`).toMatch(form);
+  return againstRelease(line as string);
+}
+const bash = (line: string, cwd: string, env: NodeJS.ProcessEnv = {}) => sh('bash', ['-euc', line], { cwd, env });
+
 let npmProject: string;
 let mock: { url: string; stop: () => void };
 let expectedSessionId: string;
@@ -57,9 +78,11 @@ function expectFirstCall(stdout: string) {
 
 beforeAll(async () => {
   requireRelease();
+  lines = installLines();
+  // The tools a CI team installs (README): the mock every first call goes to, the contract CLI.
   npmProject = freshDir('npm');
   sh('npm', ['init', '--yes'], { cwd: npmProject });
-  const tarballs = ['spec', 'client', 'contract', 'mock'].map((name) =>
+  const tarballs = ['spec', 'contract', 'mock'].map((name) =>
     artifact('npm', new RegExp(`^chatplatform-${name}-.*\\.tgz$`)),
   );
   sh('npm', ['install', '--no-audit', '--no-fund', ...tarballs], { cwd: npmProject });
@@ -79,8 +102,23 @@ afterAll(() => {
   removeTemps();
 });
 
+it('Getting started gives an install line for every language but curl, which needs none', () => {
+  expect(lines.get('curl')).toEqual([]);
+  expect([...lines.keys()].filter((label) => label !== 'curl').sort()).toEqual([
+    'Go',
+    'Java',
+    'Kotlin',
+    'PHP',
+    'Python',
+    'Ruby',
+    'Rust',
+    'TypeScript',
+  ]);
+});
+
 describe('npm', () => {
-  it('@chatplatform/client, installed from its tarball, makes the first call', () => {
+  it('@chatplatform/client, installed by npm i of its tarball, makes the first call', () => {
+    bash(`${installLine('TypeScript', /^npm i /)} --no-audit --no-fund`, npmProject);
     copyFileSync(join(installDir, 'node', 'first-call.mjs'), join(npmProject, 'first-call.mjs'));
     expectFirstCall(sh('node', ['first-call.mjs'], { cwd: npmProject, env: env() }));
   });
@@ -115,37 +153,35 @@ describe('npm', () => {
 });
 
 describe('Python', () => {
-  it('the wheel, installed into a new venv with its dependencies from PyPI, makes the first call', () => {
+  it('the wheel, installed by pip install into a new venv with its dependencies from PyPI, makes the first call', () => {
     const dir = freshDir('python');
     sh('python3', ['-m', 'venv', 'venv'], { cwd: dir });
-    sh('venv/bin/pip', ['install', '--quiet', '--disable-pip-version-check', artifact('python', /\.whl$/)], {
-      cwd: dir,
+    bash(`${installLine('Python', /^pip install /)} --quiet --disable-pip-version-check`, dir, {
+      PATH: `${join(dir, 'venv', 'bin')}:${process.env.PATH}`,
     });
     expectFirstCall(sh('venv/bin/python', [join(installDir, 'python', 'first_call.py')], { cwd: dir, env: env() }));
   });
 });
 
 describe('Go', () => {
-  it('a new module gets the client from the release folder as a module proxy and makes the first call', () => {
+  it("a new module gets the client by go get from the release folder as a module proxy, makes the first call, and the docs' Get Call sample builds against it", () => {
     const dir = freshDir('go');
-    const proxy = join(releaseDir, 'go');
     const modulePath = readFileSync(join(releaseDir, 'SHA256SUMS'), 'utf8').match(/go\/(\S+)\/@v\/list/)?.[1] as string;
-    const goEnv = {
-      GOPROXY: `file://${proxy},${sh('go', ['env', 'GOPROXY'], { cwd: dir }).trim()}`,
-      GONOSUMDB: modulePath,
-      GOMODCACHE: join(dir, 'modcache'),
-      GOFLAGS: '-modcacherw',
-    };
+    const goEnv = { GOMODCACHE: join(dir, 'modcache'), GOFLAGS: '-modcacherw' };
     sh('go', ['mod', 'init', 'example.test/first-call'], { cwd: dir, env: goEnv });
+    bash(installLine('Go', / go get /), dir, goEnv);
+    // What the programs import, the docs' line fetched: no module proxy from here on.
+    const offline = { ...goEnv, GOPROXY: 'off' };
     const main = readFileSync(join(installDir, 'go', 'main.go.txt'), 'utf8').replace('MODULE_PATH', modulePath);
     writeFileSync(join(dir, 'main.go'), main);
-    sh('go', ['get', `${modulePath}@v${version()}`], { cwd: dir, env: goEnv });
-    expectFirstCall(sh('go', ['run', '.'], { cwd: dir, env: { ...goEnv, ...env() } }));
+    expectFirstCall(sh('go', ['run', '.'], { cwd: dir, env: { ...offline, ...env() } }));
+    // The sample imports the module path the docs' line got (another would not build offline).
+    mkdirSync(join(dir, 'sample'));
+    writeFileSync(join(dir, 'sample', 'main.go'), getCallSample('Go'));
+    sh('go', ['build', '-o', 'get-call', './sample'], { cwd: dir, env: offline });
+    expect(existsSync(join(dir, 'get-call'))).toBe(true);
   });
 });
-
-/** The Maven group of the released Java and Kotlin clients. */
-const GROUP = 'com.chatplatform';
 
 /**
  * A Maven local repository of its own for this run: every entry of the user's local repository
@@ -153,12 +189,11 @@ const GROUP = 'com.chatplatform';
  * which starts empty so that the released jars come from the release folder. The user's cache is
  * read and added to, never emptied.
  */
-function localMavenRepository(): string {
+function localMavenRepository(groupId: string): string {
   const local = freshDir('maven-repository');
   let user = join(homedir(), '.m2', 'repository');
   let into = local;
-  const [first, ...rest] = GROUP.split('.');
-  for (const segment of [first!, ...rest]) {
+  for (const segment of groupId.split('.')) {
     if (existsSync(user)) {
       for (const entry of readdirSync(user)) {
         if (entry !== segment) symlinkSync(join(user, entry), join(into, entry));
@@ -171,67 +206,85 @@ function localMavenRepository(): string {
   return local;
 }
 
-/** A Maven project depending on one released artifact, read from the release's repository. */
-function mavenProject(name: string, artifactId: string, build: string): string {
-  const dir = freshDir(name);
+/** The Maven dependency (`group:artifact:version`) and repository URL `label`'s row of Getting started names. */
+function mavenCoordinates(label: string) {
+  const codes = row(label);
+  const coordinates = codes.find((c) => /^[\w.-]+:[\w.-]+:[\w.-]+$/.test(c));
+  const repository = codes.find((c) => c.startsWith('file://'));
+  if (!coordinates || !repository) throw new Error(`${label}'s row names no Maven dependency and repository: ${codes}`);
+  const [groupId, artifactId, version] = coordinates.split(':') as [string, string, string];
+  return { groupId, artifactId, version, repository: againstRelease(repository) };
+}
+
+/** A Maven project depending on the artifact `label`'s row names, read from the repository it names. */
+function mavenProject(label: string, build: string) {
+  const dependency = mavenCoordinates(label);
+  const dir = freshDir(label.toLowerCase());
   writeFileSync(
     join(dir, 'pom.xml'),
     `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
   <groupId>example.test</groupId><artifactId>first-call</artifactId><version>1</version>
   <properties><maven.compiler.source>17</maven.compiler.source><maven.compiler.target>17</maven.compiler.target><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
     <kotlin.compiler.daemon>false</kotlin.compiler.daemon></properties>
-  <repositories><repository><id>release</id><url>file://${join(releaseDir, 'maven')}</url></repository></repositories>
-  <dependencies><dependency><groupId>${GROUP}</groupId><artifactId>${artifactId}</artifactId><version>${version()}</version></dependency></dependencies>
+  <repositories><repository><id>release</id><url>${dependency.repository}</url></repository></repositories>
+  <dependencies><dependency><groupId>${dependency.groupId}</groupId><artifactId>${dependency.artifactId}</artifactId><version>${dependency.version}</version></dependency></dependencies>
   ${build}
 </project>`,
   );
-  return dir;
+  cpSync(join(installDir, label.toLowerCase(), 'src'), join(dir, 'src'), { recursive: true });
+  return { dir, dependency };
 }
 
 let mavenRepository: string | undefined;
 
-function runMaven(dir: string, mainClass: string): string {
-  mavenRepository ??= localMavenRepository();
+/**
+ * Compiles and runs the project's first call; the jar Maven resolved must be the one the release
+ * built (the local repository's folder of the release's group starts empty).
+ */
+function runMaven({ dir, dependency }: ReturnType<typeof mavenProject>, mainClass: string): string {
+  const { groupId, artifactId, version } = dependency;
+  mavenRepository ??= localMavenRepository(groupId);
   const args = ['-B', '-q', `-Dmaven.repo.local=${mavenRepository}`, 'compile', 'dependency:build-classpath'];
   sh('mvn', [...args, '-Dmdep.outputFile=classpath.txt'], { cwd: dir, env: mavenEnv() });
+  const jar = `${groupId.replaceAll('.', '/')}/${artifactId}/${version}/${artifactId}-${version}.jar`;
+  const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  expect(sha(join(mavenRepository, jar)), `${jar} is the release's`).toBe(sha(join(releaseDir, 'maven', jar)));
   const classpath = `${join(dir, 'target', 'classes')}:${readFileSync(join(dir, 'classpath.txt'), 'utf8').trim()}`;
   return sh('java', [...SHORT_JVM_RUN, '-cp', classpath, mainClass], { cwd: dir, env: env() });
 }
 
 describe('Java and Kotlin', () => {
-  it('a new Maven project reads the Java client from the release repository and makes the first call', () => {
-    const dir = mavenProject('java', 'chatplatform-client', '');
-    cpSync(join(installDir, 'java', 'src'), join(dir, 'src'), { recursive: true });
-    expectFirstCall(runMaven(dir, 'first.FirstCall'));
+  it('a new Maven project reads the Java client from the repository Getting started names and makes the first call', () => {
+    expectFirstCall(runMaven(mavenProject('Java', ''), 'first.FirstCall'));
   });
 
-  it('a new Maven project reads the Kotlin client from the release repository and makes the first call', () => {
+  it('a new Maven project reads the Kotlin client from the repository Getting started names and makes the first call', () => {
     const kotlin = `<build><sourceDirectory>src/main/kotlin</sourceDirectory><plugins><plugin>
       <groupId>org.jetbrains.kotlin</groupId><artifactId>kotlin-maven-plugin</artifactId><version>2.4.0</version>
       <configuration><jvmTarget>17</jvmTarget></configuration>
       <executions><execution><id>compile</id><goals><goal>compile</goal></goals></execution></executions>
     </plugin></plugins></build>`;
-    const dir = mavenProject('kotlin', 'chatplatform-kotlin-client', kotlin);
-    cpSync(join(installDir, 'kotlin', 'src'), join(dir, 'src'), { recursive: true });
-    expectFirstCall(runMaven(dir, 'FirstCallKt'));
+    expectFirstCall(runMaven(mavenProject('Kotlin', kotlin), 'FirstCallKt'));
   });
 });
 
 describe('Rust', () => {
-  it('a new Cargo project depends on the unpacked .crate, its dependencies from crates.io, and makes the first call', async () => {
+  it('a new Cargo project takes the unpacked .crate by cargo add, its dependencies from crates.io, and makes the first call', async () => {
     const dir = freshDir('rust');
+    sh('cargo', ['init', '--quiet', '--vcs', 'none', '--name', 'first-call'], { cwd: dir });
+    const codes = row('Rust');
+    const crate = codes.find((c) => c.endsWith('.crate'));
+    const add = codes.find((c) => c.startsWith('cargo add '));
+    if (!crate || !add) throw new Error(`Rust's row names no .crate and cargo add: ${codes}`);
     const vendor = join(dir, 'vendor');
     mkdirSync(vendor);
-    await extractTarGz(artifact('rust', /\.crate$/), vendor);
-    writeFileSync(
-      join(dir, 'Cargo.toml'),
-      `[package]\nname = "first-call"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n` +
-        `chatplatform-client = { path = "vendor/chatplatform-client-${version()}" }\n` +
-        // The release lock's tokio, with only the feature the client's own dependencies enable
-        // (`rt`): more features make another tokio, and cargo would compile reqwest and all
-        // beneath it again instead of reusing the verification build's.
-        `tokio = { version = "=1.54.1", features = ["rt"] }\n`,
-    );
+    await extractTarGz(againstRelease(crate), vendor);
+    const [unpacked] = readdirSync(vendor);
+    bash(add.replace('<unpacked>', join(vendor, unpacked as string)), dir);
+    // The release lock's tokio, with only the feature the client's own dependencies enable (`rt`):
+    // more features make another tokio, and cargo would compile reqwest and all beneath it again
+    // instead of reusing the verification build's.
+    appendFileSync(join(dir, 'Cargo.toml'), 'tokio = { version = "=1.54.1", features = ["rt"] }\n');
     cpSync(join(installDir, 'rust', 'src'), join(dir, 'src'), { recursive: true });
     // The verification build's target directory and environment: crates.io's dependencies compiled once.
     const target = join(releaseDir, '..', '.cargo-target');
@@ -249,7 +302,7 @@ describe('Ruby', () => {
     const dir = freshDir('ruby');
     const systemGems = sh('ruby', ['-e', 'print Gem.path.join(":")'], { cwd: dir });
     const gemEnv = { GEM_HOME: join(dir, 'gems'), GEM_PATH: `${join(dir, 'gems')}:${systemGems}` };
-    sh('gem', ['install', '--local', '--no-document', artifact('ruby', /\.gem$/)], { cwd: dir, env: gemEnv });
+    bash(`${installLine('Ruby', /^gem install --local /)} --no-document`, dir, gemEnv);
     expectFirstCall(
       sh('ruby', [join(installDir, 'ruby', 'first_call.rb')], { cwd: dir, env: { ...gemEnv, ...env() } }),
     );
@@ -259,7 +312,10 @@ describe('Ruby', () => {
 describe('PHP', () => {
   it('the unzipped package, loaded by its own autoload.php (Guzzle from the system), makes the first call', () => {
     const dir = freshDir('php');
-    sh('python3', ['-m', 'zipfile', '--extract', artifact('php', /\.zip$/), join(dir, 'package')], { cwd: dir });
+    const codes = row('PHP');
+    const zip = codes.find((c) => c.endsWith('.zip'));
+    if (!zip || !codes.includes('autoload.php')) throw new Error(`PHP's row names no zip and autoload.php: ${codes}`);
+    sh('unzip', ['-q', againstRelease(zip), '-d', join(dir, 'package')], { cwd: dir });
     const composer = JSON.parse(readFileSync(join(dir, 'package', 'composer.json'), 'utf8'));
     expect(composer).toMatchObject({ name: 'chatplatform/client', version: version(), license: 'MIT' });
     const run = sh('php', [join(installDir, 'php', 'first_call.php')], {
