@@ -52,6 +52,16 @@ describe('task hashes', () => {
     expect(changedBetween(local, ci)).toEqual([]);
   });
 
+  it("SOURCE_DATE_EPOCH changes only the release build's hash (its artifacts carry that time), and where the toolchains live changes none", async () => {
+    const base = await plan(['build'], { SOURCE_DATE_EPOCH: '1700000000' });
+    const other = await plan(['build'], {
+      SOURCE_DATE_EPOCH: '1700000001',
+      CARGO_HOME: join(copy.dir, 'elsewhere', 'cargo'),
+      MAVEN_OPTS: '-Xmx1g',
+    });
+    expect(changedBetween(base, other)).toEqual(['@chatplatform/release#build']);
+  });
+
   it('the published bundle carries no code samples (they are the docs package’s own)', async () => {
     const { bundledSpecPath } = await workspacePackage<{ bundledSpecPath: (format: 'json' | 'yaml') => string }>(
       'spec',
