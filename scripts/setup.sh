@@ -165,6 +165,13 @@ install_sdk_python() {
   packages/sdks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/sdks/requirements.txt
 }
 
+install_release_python() {
+  # packages/release/.venv: build, setuptools and twine, pinned, for the wheel, the sdist and their check.
+  venv_with_pip packages/release/.venv
+  say "Python packages of packages/release (pip, pinned)"
+  packages/release/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/release/requirements.txt
+}
+
 install_sdk_peers() {
   # packages/sdks's peer generators: oapi-codegen and ogen are `go tool`s of peers/go (go.mod pins
   # them), progenitor a build dependency of peers/progenitor (Cargo.lock pins it); both are fetched
@@ -196,6 +203,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   install_sdk_ruby_php
   install_openapi_generator
   install_sdk_python
+  install_release_python
   install_sdk_peers
   install_workspace
 fi
