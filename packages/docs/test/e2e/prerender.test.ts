@@ -35,7 +35,7 @@ let docs: DocsBrowser;
 let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
-  scriptless = scriptlessPage('without-redoc-script.html');
+  scriptless = scriptlessPage('prerender-without-redoc-script');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {

@@ -47,7 +47,7 @@ let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
   expect(misleadingKeys).toContain('apiKey'); // the case the page got wrong
-  scriptless = scriptlessPage('security-without-redoc-script.html');
+  scriptless = scriptlessPage('security-without-redoc-script');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {

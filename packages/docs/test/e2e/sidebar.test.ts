@@ -9,7 +9,7 @@ let docs: DocsBrowser;
 let scriptless: string;
 beforeAll(async () => {
   requireBuiltDocs();
-  scriptless = scriptlessPage('sidebar-without-redoc-script.html');
+  scriptless = scriptlessPage('sidebar-without-redoc-script');
   docs = await launchDocsBrowser();
 });
 afterAll(async () => {

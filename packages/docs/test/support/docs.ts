@@ -2,7 +2,7 @@
 // only. Every other request is aborted and recorded, so a test can assert that the rendered docs
 // need no network.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -199,17 +199,21 @@ export function artifactPath(name: string): string {
 }
 
 /**
- * The built page without Redoc's script, in artifacts/ beside a copy of its prerendered route files
- * (it loads them relative to itself): what a reader sees before Redoc has run. Its file:// URL.
+ * The built page without Redoc's script: what a reader sees before Redoc has run. Its file:// URL,
+ * `index.html` in a folder of artifacts/ of its own, `name`, beside links to the build's route and
+ * area files (it loads them relative to itself). A folder per caller: the test files that open it
+ * run at once, and a shared copy was rewritten by one while another read it.
  */
 export function scriptlessPage(name: string): string {
   const html = readFileSync(docsHtml, 'utf8');
   const redocScript = /<script type="module">[\s\S]*?<\/script>/;
   if (!redocScript.test(html)) throw new Error(`${docsHtml} has no Redoc module script to take out.`);
-  const file = artifactPath(name);
+  const dir = artifactPath(name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  for (const folder of ['routes', 'areas']) symlinkSync(join(docsDir, 'dist', folder), join(dir, folder));
+  const file = join(dir, 'index.html');
   writeFileSync(file, html.replace(redocScript, ''));
-  cpSync(join(docsDir, 'dist/routes'), artifactPath('routes'), { recursive: true });
-  cpSync(join(docsDir, 'dist/areas'), artifactPath('areas'), { recursive: true });
   return pathToFileURL(file).href;
 }
 
