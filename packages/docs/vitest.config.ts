@@ -21,7 +21,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/chromium-server.ts'],
-          testTimeout: 30_000,
+          // Bounds on a hang, not speed goals: above a browser step's (STEP_BOUND_MS, test/support/docs.ts)
+          // so that a step that hangs fails with its own message; a test or hook that needs more says so.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -19,6 +19,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
+  STEP_BOUND_MS,
 } from '../support/docs.js';
 
 const spec = renderedSpec();
@@ -243,7 +244,7 @@ describe('the docs page, opened from disk', () => {
       // draws the chosen sample after the click returns: the block is read until it shows it.
       const firstLine = source.split('\n')[0]!.replace(/\s+/g, ' ');
       await expect
-        .poll(async () => (await code.innerText()).replace(/\s+/g, ' '), { message: label, timeout: 10_000 })
+        .poll(async () => (await code.innerText()).replace(/\s+/g, ' '), { message: label, timeout: STEP_BOUND_MS })
         .toContain(firstLine);
     }
     expect(sampleLabels).toEqual(['curl', 'TypeScript', 'Python', 'Go', 'Java', 'Rust', 'Kotlin', 'Ruby', 'PHP']);
@@ -762,7 +763,7 @@ describe('where each fact comes from', () => {
     await expect(mark.innerText()).resolves.toMatch(/Inferred/);
     await mark.click();
     const box = page.locator('#inferred-reason');
-    await box.waitFor({ state: 'visible', timeout: 5_000 });
+    await box.waitFor({ state: 'visible' });
     await expect(mark.getAttribute('aria-expanded')).resolves.toBe('true');
     const reason = await box.innerText();
     await page.keyboard.press('Escape');
@@ -782,7 +783,7 @@ describe('where each fact comes from', () => {
     const wrong: string[] = [];
     for (const { id, reason } of fields) {
       const row = page.locator(`${response}[id$="${id}"]`).first();
-      const drawn = await row.waitFor({ state: 'attached', timeout: 5_000 }).then(
+      const drawn = await row.waitFor({ state: 'attached' }).then(
         () => true,
         () => false,
       );

@@ -50,15 +50,11 @@ describe('the sidebar', () => {
     // Settles on one item, the address's route (a bounded wait for Redoc to follow a click).
     const check = async (what: string) => {
       const settled = await page
-        .waitForFunction(
-          () => {
-            const items = [...document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')];
-            const route = `#${location.hash.replace(/^#/, '').split('#')[0] || '/'}`;
-            return items.length === 1 && items[0]!.closest('a')?.getAttribute('href') === route;
-          },
-          undefined,
-          { timeout: 5_000 },
-        )
+        .waitForFunction(() => {
+          const items = [...document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')];
+          const route = `#${location.hash.replace(/^#/, '').split('#')[0] || '/'}`;
+          return items.length === 1 && items[0]!.closest('a')?.getAttribute('href') === route;
+        }, undefined)
         .then(
           () => true,
           () => false,

@@ -11,6 +11,7 @@ import {
   operationRoute,
   renderedSpec,
   requireBuiltDocs,
+  STEP_BOUND_MS,
   startDocsServer,
 } from '../support/docs.js';
 
@@ -51,7 +52,7 @@ afterAll(async () => {
 async function send(): Promise<string> {
   const result = page.locator('.try-it-result');
   await page.locator('.try-it button').click();
-  await expect.poll(() => result.innerText(), { timeout: 15_000 }).toMatch(/^\d{3} /);
+  await expect.poll(() => result.innerText(), { timeout: STEP_BOUND_MS }).toMatch(/^\d{3} /);
   return result.innerText();
 }
 

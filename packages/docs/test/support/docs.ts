@@ -147,6 +147,9 @@ export async function axeViolations(page: Page, within?: string): Promise<AxeVio
 export const blockingViolations = (violations: AxeViolation[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
+/** How long a browser step (a load, a click, a wait for an element) may take before it fails. */
+export const STEP_BOUND_MS = 60_000;
+
 /** A fresh context of the run's Chromium (test/support/chromium-server.ts); non-loopback requests are aborted and counted. */
 export async function launchDocsBrowser(): Promise<DocsBrowser> {
   const endpoint = inject('chromiumEndpoint');
@@ -158,8 +161,9 @@ export async function launchDocsBrowser(): Promise<DocsBrowser> {
   const browser = await chromium.connect(endpoint);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // Fail a step after 10 s with playwright's own message, well before vitest's test timeout.
-  context.setDefaultTimeout(10_000);
+  // A step that hangs fails with playwright's own message, before vitest's test timeout. A bound on
+  // a hang, not a speed goal: with every package's tests started at once a page load took over 10 s.
+  context.setDefaultTimeout(STEP_BOUND_MS);
   const blockedRequests: string[] = [];
   const consoleErrors: string[] = [];
   await context.route('**/*', (route) => {
