@@ -54,7 +54,7 @@ describe('the sidebar', () => {
           const items = [...document.querySelectorAll('[data-component-name="Menu/Menu"] li[data-active="true"]')];
           const route = `#${location.hash.replace(/^#/, '').split('#')[0] || '/'}`;
           return items.length === 1 && items[0]!.closest('a')?.getAttribute('href') === route;
-        }, undefined)
+        })
         .then(
           () => true,
           () => false,
