@@ -34,7 +34,7 @@ describe('search snippets, in Chromium', () => {
     // At Get Call's address: the search holds the guide and the text of the area loaded (Get Call's
     // description has "individual metrics"), scripts/areas.mjs.
     await page.goto(`${docsUrl}#/calls/get-call`);
-  }, 60_000); // a load of the 3 MB page: a bound on a hang, not a speed goal
+  });
   afterEach(async () => {
     await page.keyboard.press('Escape');
   });

@@ -102,14 +102,10 @@ const getCallSamples = (page: Page) => page.locator(`${getCallSection} .panel-re
  * before that opens where the layout is still moving, and its items can end outside the viewport.
  */
 const landedOnGetCall = (page: Page) =>
-  page.waitForFunction(
-    (selector) => {
-      const top = document.querySelector(selector)?.getBoundingClientRect().top;
-      return top !== undefined && Math.abs(top) < 100;
-    },
-    getCallSection,
-    { timeout: 60_000 }, // a bound on a hang, not a speed goal
-  );
+  page.waitForFunction((selector) => {
+    const top = document.querySelector(selector)?.getBoundingClientRect().top;
+    return top !== undefined && Math.abs(top) < 100;
+  }, getCallSection);
 
 /**
  * Shows Get Call's sample in `label`'s language. The item is chosen by a click event sent to it, not
@@ -164,7 +160,7 @@ describe('the default settings, from the file', () => {
     for (const { label, source } of getCall['x-codeSamples'] as { label: string; source: string }[])
       expect(samples[label]!.copied.trimEnd(), label).toBe(source.trimEnd());
     await page.close();
-  }, 60_000);
+  });
 });
 
 /** Get Call's samples as copied with region `eu` and app `my-app` chosen, by label. */

@@ -139,5 +139,5 @@ describe('Try it, with the mock chosen', () => {
       Boolean(document.querySelector('[data-component-name="Menu/Menu"]')?.closest('nav, [role="navigation"]')),
     );
     expect(sidebarInNav).toBe(true);
-  }, 60_000);
+  });
 });
