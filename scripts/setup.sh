@@ -65,10 +65,11 @@ install_pnpm() {
 }
 
 install_chromium() {
-  # The docs tests drive Debian's Chromium through playwright-core (no browser download).
-  if ! command -v chromium >/dev/null; then
-    say "Chromium (Debian package)"
-    apt_install chromium
+  # Debian's Chromium, driven through playwright-core (no browser download): its headless shell
+  # prerenders the docs and runs their tests, the browser itself times the page as a reader opens it.
+  if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null; then
+    say "Chromium and its headless shell (Debian packages)"
+    apt_install chromium chromium-headless-shell
   fi
 }
 

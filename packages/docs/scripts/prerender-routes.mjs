@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { operationsOf } from '@chatplatform/spec';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
-import { chromiumFlags, chromiumPath } from './chromium.mjs';
+import { chromiumFlags, headlessShellPath } from './chromium.mjs';
 
 export const BEGIN = '<!--prerendered-routes-->';
 export const END = '<!--/prerendered-routes-->';
@@ -308,7 +308,7 @@ async function drawArea(page, { url, tagRoute, placeholder, overviewRules }, ope
  */
 export async function render(pageFile, operations, { browser: running } = {}) {
   const browser =
-    running ?? (await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags }));
+    running ?? (await chromium.launch({ executablePath: headlessShellPath, headless: true, args: chromiumFlags }));
   /** @type {import('playwright-core').BrowserContext | undefined} */
   let context;
   try {
@@ -475,7 +475,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = performance.now();
   const rendered = await render(pageFile, operations).catch((error) => {
     if (/Executable doesn't exist|ENOENT/.test(error.message))
-      error.message = `Chromium is needed at ${chromiumPath} to prerender the docs: \`apt-get install chromium\` (scripts/setup.sh does it).\n${error.message}`;
+      error.message = `Chromium's headless shell is needed at ${headlessShellPath} to prerender the docs: \`apt-get install chromium-headless-shell\` (scripts/setup.sh does it).\n${error.message}`;
     throw error;
   });
   write(pageFile, rendered);

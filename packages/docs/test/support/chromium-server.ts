@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumFlags, headlessShellPath } from '../../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,13 +12,17 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync(headlessShellPath)) {
     throw new Error(
-      `Chromium is not installed at ${chromiumPath}. Install Debian's package: \`apt-get install chromium\` ` +
+      `Chromium's headless shell is not installed at ${headlessShellPath}. Install Debian's package: \`apt-get install chromium-headless-shell\` ` +
         '(scripts/setup.sh does it).',
     );
   }
-  const server = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  const server = await chromium.launchServer({
+    executablePath: headlessShellPath,
+    headless: true,
+    args: chromiumFlags,
+  });
   project.provide('chromiumEndpoint', server.wsEndpoint());
   return () => server.close();
 }
