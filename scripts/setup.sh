@@ -66,10 +66,18 @@ install_pnpm() {
 
 install_chromium() {
   # Debian's Chromium, driven through playwright-core (no browser download): its headless shell
-  # prerenders the docs and runs their tests, the browser itself times the page as a reader opens it.
+  # prerenders the docs and runs their tests; the browser itself times the page as a reader opens it.
   if ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null; then
     say "Chromium and its headless shell (Debian packages)"
     apt_install chromium chromium-headless-shell
+  fi
+}
+
+install_unzip() {
+  # The release's install test unpacks the PHP package with unzip, as Getting started says to.
+  if ! command -v unzip >/dev/null; then
+    say "unzip (Debian package)"
+    apt_install unzip
   fi
 }
 
@@ -155,22 +163,19 @@ venv_with_pip() {
   "$1/bin/python" -c 'import pip' 2>/dev/null || python3 -m venv --clear "$1"
 }
 
-install_sdk_python() {
-  # packages/sdks/.venv: schemathesis, pytest and the generated Python client's dependencies, pinned.
+install_python() {
+  # The packages' venvs (install_package_python) need Python 3.10 or newer with venv and pip.
   if ! python3 -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
     say "Python 3 with venv and pip (Debian packages)"
     apt_install python3 python3-venv python3-pip
   fi
-  venv_with_pip packages/sdks/.venv
-  say "Python packages of packages/sdks (pip, pinned)"
-  packages/sdks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/sdks/requirements.txt
 }
 
-install_release_python() {
-  # packages/release/.venv: build, setuptools and twine, pinned, for the wheel, the sdist and their check.
-  venv_with_pip packages/release/.venv
-  say "Python packages of packages/release (pip, pinned)"
-  packages/release/.venv/bin/python -m pip install --quiet --disable-pip-version-check -r packages/release/requirements.txt
+# packages/$1/.venv with the Python packages its requirements.txt pins.
+install_package_python() {
+  venv_with_pip "packages/$1/.venv"
+  say "Python packages of packages/$1 (pip, pinned)"
+  "packages/$1/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "packages/$1/requirements.txt"
 }
 
 install_sdk_peers() {
@@ -178,8 +183,8 @@ install_sdk_peers() {
   # them), progenitor a build dependency of peers/progenitor (Cargo.lock pins it); both are fetched
   # here from the Go module proxy and crates.io, a no-op once cached, and the Go tools compiled into
   # Go's build cache (about 50 CPU seconds once), so that the tests' first `go tool` only links them.
-  # openapi-python-client comes with requirements.txt (install_sdk_python), @hey-api/openapi-ts
-  # with the workspace.
+  # openapi-python-client comes with requirements.txt (install_package_python sdks),
+  # @hey-api/openapi-ts with the workspace.
   local go_bin cargo_bin
   go_bin=$(command -v go || echo /usr/local/go/bin/go)
   cargo_bin=$(command -v cargo || echo "$HOME/.cargo/bin/cargo")
@@ -199,12 +204,14 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   install_pnpm
   install_chromium
   install_curl
+  install_unzip
   install_oasdiff
   install_sdk_toolchains
   install_sdk_ruby_php
   install_openapi_generator
-  install_sdk_python
-  install_release_python
+  install_python
+  install_package_python sdks    # schemathesis, pytest and the generated Python client's dependencies
+  install_package_python release # build, setuptools and twine: the wheel, the sdist and their check
   install_sdk_peers
   install_workspace
 fi
