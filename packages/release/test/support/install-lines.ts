@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { operationsOf } from '@chatplatform/spec';
 import { parse } from 'yaml';
 import { packageDir, releaseDir } from './release.js';
 
@@ -50,9 +51,7 @@ export function againstRelease(line: string): string {
 /** The built docs' Get Call sample in `label`, as the page carries it. */
 export function getCallSample(label: string): string {
   const spec = parse(readFileSync(join(docsDist, 'openapi.yaml'), 'utf8'));
-  const getCall = Object.values<Record<string, any>>(spec.paths)
-    .flatMap((item) => Object.values(item))
-    .find((operation) => operation?.operationId === 'get-call');
+  const getCall = operationsOf(spec).find(({ operation }) => operation.operationId === 'get-call')?.operation;
   const samples = (getCall?.['x-codeSamples'] ?? []) as { label: string; source: string }[];
   const found = samples.find((s) => s.label === label);
   if (!found) throw new Error(`the docs carry no ${label} sample of Get Call`);
