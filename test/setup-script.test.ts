@@ -1,4 +1,4 @@
-// scripts/setup.sh's venv step, run alone: a venv a stopped set-up left without pip is made again.
+// scripts/setup.sh's steps, run alone: a venv a stopped set-up left without pip is made again; a tool missing is installed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,4 +13,13 @@ it('makes again a venv a stopped set-up left without pip', () => {
   execFileSync('python3', ['-m', 'venv', '--without-pip', venv]); // what a run stopped before pip leaves
   execFileSync('bash', ['-c', 'source scripts/setup.sh && venv_with_pip "$1"', 'setup', venv], { cwd: repoRoot });
   expect(execFileSync(join(venv, 'bin', 'python'), ['-m', 'pip', '--version'], { encoding: 'utf8' })).toContain(venv);
+});
+
+it("asks apt for unzip where it is missing (the release's install test unpacks the PHP package with it)", () => {
+  const empty = mkdtempSync(join(tmpdir(), 'setup-path-'));
+  onTestFinished(() => rmSync(empty, { recursive: true, force: true }));
+  // apt_install stands in for apt: it prints what it was asked for; PATH holds no unzip.
+  const script = 'source scripts/setup.sh && apt_install() { echo "apt: $*"; } && PATH="$1" install_unzip';
+  const out = execFileSync('bash', ['-c', script, 'setup', empty], { cwd: repoRoot, encoding: 'utf8' });
+  expect(out).toContain('apt: unzip');
 });
