@@ -1,4 +1,5 @@
-// scripts/setup.sh's steps, run alone: a venv a stopped set-up left without pip is made again; a tool missing is installed.
+// scripts/setup.sh's steps, run alone: a venv a stopped set-up left without pip is made again, a
+// missing tool is asked of apt.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
